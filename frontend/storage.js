@@ -219,3 +219,14 @@ export function onProgressUnavailable(listener) {
   if (unavailableReason) listener(unavailableReason);
   else unavailableListeners.add(listener);
 }
+
+let noticeClaimed = false;
+/**
+ * The no-saving note is said once per page, by whichever widget gets there first: call this
+ * before showing it, and show it only when it returns true.
+ */
+export function claimStorageNotice() {
+  if (noticeClaimed) return false;
+  noticeClaimed = true;
+  return true;
+}

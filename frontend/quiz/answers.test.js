@@ -1,0 +1,34 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { allListed, fillBlanks, nextLineIndex, sameChoice } from "./answers.js";
+
+test("fillBlanks puts each answer between its segments", () => {
+  assert.equal(fillBlanks(["if r.stop_reason == ", ":\n    run()\n"], ['"tool_use"']), 'if r.stop_reason == "tool_use":\n    run()\n');
+  assert.equal(fillBlanks(["a", "b", "c"], ["1", "2"]), "a1b2c");
+  assert.equal(fillBlanks(["a", "b"], []), "ab", "an empty blank stays empty");
+  assert.equal(fillBlanks(["only"], []), "only");
+});
+
+test("allListed accepts only listed spellings (around whitespace ignored)", () => {
+  const accepted = [['"tool_use"', "'tool_use'"], ["1"]];
+  assert.ok(allListed([" 'tool_use' ", "1"], accepted));
+  assert.ok(!allListed(['"tool-use"', "1"], accepted));
+  assert.ok(!allListed(['"tool_use"', "2"], accepted));
+});
+
+test("sameChoice compares sets of indices", () => {
+  assert.ok(sameChoice([2, 0], [0, 2]));
+  assert.ok(!sameChoice([0], [0, 2]));
+  assert.ok(!sameChoice([0, 1, 2], [0, 2]));
+  assert.ok(sameChoice([1, 1], [1]));
+});
+
+test("nextLineIndex moves focus within the list and ignores other keys", () => {
+  assert.equal(nextLineIndex("ArrowDown", 0, 3), 1);
+  assert.equal(nextLineIndex("ArrowDown", 2, 3), 2);
+  assert.equal(nextLineIndex("ArrowUp", 0, 3), 0);
+  assert.equal(nextLineIndex("End", 0, 3), 2);
+  assert.equal(nextLineIndex("Home", 2, 3), 0);
+  assert.equal(nextLineIndex("PageDown", 1, 20), 6);
+  assert.equal(nextLineIndex("a", 1, 3), null);
+});

@@ -1,0 +1,116 @@
+// Quiz widgets: finds every `[data-quiz]` on the page, mounts the module of its kind from the
+// registry below, and keeps the lesson's progress bar. Imported by frontend/main.js; mounts
+// itself on import. A new quiz kind is a new entry in KINDS, nothing else.
+
+import "./quiz.css";
+import { t } from "../i18n.js";
+import { onProgress, run } from "../runtime/worker-client.js";
+import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress } from "../storage.js";
+import { announce, prepareAnnouncer } from "./announcer.js";
+import { createQuizContext, readConfig } from "./context.js";
+import { h } from "./dom.js";
+import { mountExercise } from "./exercise.js";
+import { mountFillIn } from "./fill-in.js";
+import { mountFindBug } from "./find-bug.js";
+import { mountLessonProgress } from "./lesson-progress.js";
+import { mountMultipleChoice } from "./multiple-choice.js";
+import { mountPredictOutput } from "./predict-output.js";
+
+/** Quiz kind (the root's `data-kind`) → the function that builds its widget. */
+export const KINDS = {
+  "fill-in": mountFillIn,
+  "predict-output": mountPredictOutput,
+  "find-bug": mountFindBug,
+  "multiple-choice": mountMultipleChoice,
+  exercise: mountExercise,
+};
+
+/** Tell the snippet widgets of the page that a lesson's saved edits were cleared. */
+export const LESSON_RESET_EVENT = "tool-lessons:lesson-reset";
+
+function showBroken(root, message) {
+  root.setAttribute("data-broken", "");
+  root.append(h("p", { class: "quiz-broken", role: "note" }, message));
+}
+
+/**
+ * Mount every quiz under `scope`. Returns the mounted quizzes (for tests and re-mounting).
+ * @param {ParentNode} [scope]
+ */
+export function mountQuizzes(scope = document) {
+  const roots = [...scope.querySelectorAll("[data-quiz]")].filter((root) => !root.hasAttribute("data-mounted"));
+  if (!roots.length) return [];
+  prepareAnnouncer();
+  const store = pageProgress();
+  const lessonKey = lessonKeyFor(roots[0]);
+  const mounted = [];
+  let bar = null;
+
+  const services = {
+    t,
+    store,
+    lessonKey,
+    announce,
+    run,
+    onProgress,
+    onVerdict: () => bar && bar.update(),
+  };
+
+  const mountOne = (entry) => {
+    const { root, mount, config } = entry;
+    entry.ctx = createQuizContext(root, config, services);
+    try {
+      mount(entry.ctx);
+    } catch (error) {
+      entry.ctx.teardown();
+      entry.ctx = null;
+      showBroken(root, t("quiz.broken"));
+      console.error(`quiz ${root.dataset.quiz}:`, error);
+    }
+  };
+
+  for (const root of roots) {
+    root.setAttribute("data-mounted", "");
+    const mount = KINDS[root.dataset.kind];
+    const config = readConfig(root);
+    if (!mount || !config) {
+      showBroken(root, t("quiz.broken"));
+      continue;
+    }
+    const entry = { root, mount, config, ctx: null };
+    mounted.push(entry);
+    mountOne(entry);
+  }
+
+  bar = mountLessonProgress({
+    firstQuiz: roots[0],
+    t,
+    announce,
+    count: () => {
+      const results = mounted.map((entry) => entry.ctx && entry.ctx.result);
+      return {
+        total: roots.length,
+        answered: results.filter((r) => r === "correct" || r === "incorrect").length,
+        correct: results.filter((r) => r === "correct").length,
+      };
+    },
+    onStartOver: () => {
+      store.clearLesson(lessonKey);
+      for (const entry of mounted) {
+        if (entry.ctx) entry.ctx.teardown();
+        mountOne(entry);
+      }
+      document.dispatchEvent(new CustomEvent(LESSON_RESET_EVENT, { detail: { lessonKey } }));
+      bar.update();
+    },
+  });
+  onProgressUnavailable(() => {
+    if (claimStorageNotice()) bar.showStorageNote();
+  });
+  return mounted;
+}
+
+if (typeof document !== "undefined") {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountQuizzes());
+  else mountQuizzes();
+}
