@@ -13,22 +13,21 @@ export function outputOf(transcript) {
   return typeof transcript.output === "string" ? transcript.output : "";
 }
 
+// Python's str.isspace() characters, so that the browser trims exactly what the build's
+// `str.rstrip()` trims (JS `\s` differs: it lacks \x1c-\x1f and \x85, and has \ufeff).
+const TRAILING_WHITESPACE = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/u;
+
 /**
- * Normalise an output for comparison: trailing whitespace goes, nothing else.
- * That means the spaces and tabs at the end of each line, and the blank lines (and any
- * whitespace) at the end of the whole text. Leading whitespace, inner blank lines and case
- * all count. The build (Python) uses the same rule:
- * `"\n".join(line.rstrip() for line in s.split("\n")).rstrip()`.
- * "\r\n" counts as "\n" because the "\r" is trailing whitespace of its line.
+ * Normalise an output for comparison: trailing whitespace goes, nothing else. That is the
+ * whitespace at the very end of the whole text (final newlines, spaces); spaces at the end of
+ * an inner line still count, as do leading whitespace, inner blank lines and case. The same
+ * rule as `lesson_runtime.normalise_output` (`text.rstrip()`), which the build uses to prove
+ * every quiz key: the browser must never accept what the build would refuse.
  * @param {string} text
  * @returns {string}
  */
 export function normaliseOutput(text) {
-  return String(text)
-    .split("\n")
-    .map((line) => line.replace(/\s+$/u, ""))
-    .join("\n")
-    .replace(/\s+$/u, "");
+  return String(text).replace(TRAILING_WHITESPACE, "");
 }
 
 /**

@@ -9,10 +9,16 @@ test("outputOf accepts a transcript dict, a string, or nothing", () => {
   assert.equal(outputOf({ status: "done" }), "");
 });
 
-test("normaliseOutput trims trailing whitespace of each line and of the whole, nothing else", () => {
-  assert.equal(normaliseOutput("a  \nb\t\n\n\n"), "a\nb");
-  assert.equal(normaliseOutput("a\r\nb\r\n"), "a\nb");
+test("normaliseOutput trims the trailing whitespace of the whole text, nothing else", () => {
+  assert.equal(normaliseOutput("a\nb\t \n\n\n"), "a\nb");
+  assert.equal(normaliseOutput("a\r\nb\r\n"), "a\r\nb");
   assert.equal(normaliseOutput("  indented\n\ninner blank"), "  indented\n\ninner blank");
+  assert.equal(normaliseOutput("inner  \nline"), "inner  \nline", "an inner line keeps its trailing spaces");
+});
+
+test("normaliseOutput trims what Python's str.rstrip() trims", () => {
+  assert.equal(normaliseOutput("x\x1c\x1f\x85\u3000\u00a0"), "x");
+  assert.equal(normaliseOutput("x\ufeff"), "x\ufeff", "U+FEFF is not whitespace to Python");
 });
 
 test("sameOutput ignores trailing whitespace only", () => {
@@ -20,6 +26,7 @@ test("sameOutput ignores trailing whitespace only", () => {
   assert.ok(!sameOutput("Stop_reason: tool_use", "stop_reason: tool_use"));
   assert.ok(!sameOutput(" a", "a"), "leading whitespace counts");
   assert.ok(!sameOutput("a\n\nb", "a\nb"), "inner blank lines count");
+  assert.ok(!sameOutput("a \nb", "a\nb"), "trailing spaces of an inner line count, as in the build");
 });
 
 test("diffLines marks same, changed, missing and extra lines", () => {
@@ -36,7 +43,7 @@ test("diffLines marks same, changed, missing and extra lines", () => {
 });
 
 test("diffLines of equal outputs (up to trailing whitespace) is all same", () => {
-  const diff = diffLines("x \ny\n", "x\ny");
+  const diff = diffLines("x\ny \n\n", "x\ny");
   assert.ok(diff.every((entry) => entry.op === "same"));
   assert.equal(diff.length, 2);
 });
