@@ -7,7 +7,8 @@ At every build it
   ``assets/runtime/pyodide-<version>/`` (never into ``docs/``: its README would become a page),
 - zips ``fake_client/`` and ``lesson_runtime/`` from the repository's own source into
   ``assets/runtime/lessons-python.zip`` (no second copy to keep in sync),
-- links the bundle from every page with a path relative to that page.
+- links the bundle from every page with a path relative to that page,
+- writes an empty ``sitemap.xml`` beside every page (see ``EMPTY_SITEMAP``).
 
 mkdocs-static-i18n builds each language into a sub-folder of the same ``site_dir`` and calls
 these events once per language; the runtime has one copy at the site root, shared by all
@@ -43,6 +44,15 @@ PYODIDE_FILES = (
 PYTHON_PACKAGES = ("fake_client", "lesson_runtime")
 RUNTIME_DIR = "assets/runtime"
 PACKAGES_ZIP = "lessons-python.zip"
+# Material's language switcher fetches `sitemap.xml` relative to each `<link rel=alternate>`
+# of the page, and mkdocs-static-i18n points those at the same page in each language, so
+# it asks for `<lang>/<page>/sitemap.xml`: without a file there, every page logs 404s as
+# console errors. An empty one is valid and lets the switcher follow its own link (which
+# already keeps the learner on the same page); the site's real sitemap stays at the root.
+EMPTY_SITEMAP = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n'
+)
 # A fixed timestamp makes the zip byte-identical for identical sources.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -138,6 +148,9 @@ def on_pre_build(config) -> None:
 
 def on_post_page(output: str, page, config) -> str:
     assert _assets is not None
+    page_dir = posixpath.dirname(page.file.dest_uri)
+    if page_dir:  # the site root keeps the real sitemap.xml
+        write_if_changed(Path(config.site_dir) / page_dir / "sitemap.xml", EMPTY_SITEMAP)
     return output.replace("</head>", _assets.head_tags(page.file.dest_uri) + "</head>", 1)
 
 

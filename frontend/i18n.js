@@ -1,0 +1,48 @@
+// UI strings of the five languages: one JSON file per language in strings/, flat
+// "area.name" keys, "{name}" placeholders. The page's language comes from <html lang>.
+
+import bg from "./strings/bg.json" with { type: "json" };
+import fa from "./strings/fa.json" with { type: "json" };
+import ru from "./strings/ru.json" with { type: "json" };
+import uk from "./strings/uk.json" with { type: "json" };
+import zh from "./strings/zh.json" with { type: "json" };
+
+/** Every language's table; Bulgarian is the default and the fallback. */
+export const STRINGS = { bg, fa, zh, ru, uk };
+export const DEFAULT_LANGUAGE = "bg";
+
+/**
+ * The page's language ("bg", "fa", ...), from `<html lang>`; the default when unknown.
+ * @param {Document} [doc]
+ */
+export function pageLanguage(doc = globalThis.document) {
+  const lang = (doc?.documentElement?.getAttribute("lang") || "").toLowerCase().split("-")[0];
+  return lang in STRINGS ? lang : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Fill "{name}" placeholders from `vars`; a placeholder without a value stays as written.
+ * @param {string} template
+ * @param {Record<string, string|number>} [vars]
+ */
+export function fill(template, vars = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+/**
+ * A translator for one language: `t(key, vars)`. A key missing in that language falls back
+ * to Bulgarian, then to the key itself (visible, so that a gap is noticed, never a crash).
+ * @param {string} lang
+ */
+export function translator(lang) {
+  const table = STRINGS[lang] || STRINGS[DEFAULT_LANGUAGE];
+  return (key, vars) => fill(table[key] ?? STRINGS[DEFAULT_LANGUAGE][key] ?? key, vars);
+}
+
+let pageTranslator = null;
+
+/** Translate `key` into the page's language. */
+export function t(key, vars) {
+  pageTranslator ??= translator(pageLanguage());
+  return pageTranslator(key, vars);
+}

@@ -1,0 +1,41 @@
+// Where the runtime files are: beside the bundle's own <script> (frontend/mkdocs_hook.py
+// writes its data-pyodide and data-packages attributes, and a ?v= version that we pass on
+// to every file we load, so that a browser never mixes files of two builds).
+
+/**
+ * @typedef {object} RuntimeLocation
+ * @property {string} workerUrl  the module worker script
+ * @property {string} indexURL   folder of the Pyodide files (ends with "/")
+ * @property {string} packagesUrl zip of fake_client + lesson_runtime
+ */
+
+/**
+ * Compute the runtime URLs from the bundle's script URL and its data attributes.
+ * @param {string} scriptUrl absolute URL of main.js (with its ?v= query)
+ * @param {{pyodide?: string, packages?: string}} data the script's dataset
+ * @returns {RuntimeLocation}
+ */
+export function runtimeLocation(scriptUrl, data = {}) {
+  const base = new URL(scriptUrl);
+  const version = base.searchParams.get("v");
+  const versioned = (relative) => {
+    const url = new URL(relative, base);
+    if (version) url.searchParams.set("v", version);
+    return url.href;
+  };
+  return {
+    workerUrl: versioned("worker.js"),
+    indexURL: new URL(data.pyodide || "pyodide/", base).href,
+    packagesUrl: versioned(data.packages || "lessons-python.zip"),
+  };
+}
+
+/**
+ * The runtime location of this page, read from the bundle's script element.
+ * @param {Document} [doc]
+ */
+export function pageRuntimeLocation(doc = document) {
+  const script = doc.querySelector("script[data-pyodide]");
+  if (!script) throw new Error("the page does not include the runtime bundle (script[data-pyodide])");
+  return runtimeLocation(script.src, script.dataset);
+}

@@ -1,0 +1,19 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { runtimeLocation } from "./location.js";
+
+test("runtime files sit beside the bundle and carry its version", () => {
+  const where = runtimeLocation("http://127.0.0.1:8000/assets/runtime/main.js?v=abc123", {
+    pyodide: "pyodide-314.0.7/",
+    packages: "lessons-python.zip",
+  });
+  assert.equal(where.workerUrl, "http://127.0.0.1:8000/assets/runtime/worker.js?v=abc123");
+  assert.equal(where.indexURL, "http://127.0.0.1:8000/assets/runtime/pyodide-314.0.7/");
+  assert.equal(where.packagesUrl, "http://127.0.0.1:8000/assets/runtime/lessons-python.zip?v=abc123");
+});
+
+test("without a version the URLs have no query", () => {
+  const where = runtimeLocation("https://example.org/site/assets/runtime/main.js", {});
+  assert.equal(where.workerUrl, "https://example.org/site/assets/runtime/worker.js");
+  assert.equal(where.indexURL, "https://example.org/site/assets/runtime/pyodide/");
+});
