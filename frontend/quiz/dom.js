@@ -44,6 +44,12 @@ export function codeBlock(text, attrs = {}) {
   return h("pre", { dir: "ltr", ...attrs, class: ["quiz-pre", attrs.class].filter(Boolean).join(" ") }, h("code", {}, text));
 }
 
+/** A program's output (or an option that is one): `<samp>`, not `<code>`, so that it reads as
+ * output and gets no copy button; left-to-right like code. */
+export function outputPre(text, attrs = {}) {
+  return h("pre", { dir: "ltr", ...attrs, class: ["quiz-pre quiz-pre--output", attrs.class].filter(Boolean).join(" ") }, h("samp", {}, text));
+}
+
 let counter = 0;
 /** A page-unique id for aria-labelledby / aria-describedby links. */
 export function uniqueId(prefix) {

@@ -3,7 +3,7 @@
 // after the first wrong try; the reference solution can be revealed after any check.
 
 import { createEditor } from "../editor/editor.js";
-import { h, button, codeBlock, debounce, trustedHtml } from "./dom.js";
+import { h, button, codeBlock, debounce, outputPre, trustedHtml } from "./dom.js";
 import { runForCheck } from "./context.js";
 import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
@@ -29,7 +29,7 @@ export function mountExercise(ctx) {
     "div",
     { class: "quiz-exercise" },
     h("div", { class: "quiz-exercise-code" }, h("p", { class: "quiz-compare-title" }, t("quiz.yourProgram")), editorHolder),
-    h("div", { class: "quiz-exercise-expected" }, h("p", { class: "quiz-compare-title" }, t("quiz.expectedOutput")), codeBlock(outputOf(config.expected), { "data-expected-output": "" })),
+    h("div", { class: "quiz-exercise-expected" }, h("p", { class: "quiz-compare-title" }, t("quiz.expectedOutput")), outputPre(outputOf(config.expected), { "data-expected-output": "" })),
   );
   const checkButton = button(t("quiz.check"), { "data-action": "check" });
   const resetButton = button(t("quiz.resetCode"), { "data-action": "reset", class: "md-button quiz-button quiz-button--secondary" });

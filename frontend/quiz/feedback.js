@@ -1,7 +1,7 @@
 // What a quiz says back: the verdict line, and the two transcripts side by side with the
 // differing lines marked (by colour, by a sign in the margin, and by words for screen readers).
 
-import { h, codeBlock } from "./dom.js";
+import { h, outputPre } from "./dom.js";
 import { diffLines, firstDifference, outputOf } from "./transcript.js";
 
 /**
@@ -50,8 +50,8 @@ function diffLine(t, op, text, otherText) {
  */
 export function transcriptComparison(t, expected, actual) {
   const diff = diffLines(expected, actual);
-  const expectedCode = h("code");
-  const actualCode = h("code");
+  const expectedCode = h("samp");
+  const actualCode = h("samp");
   for (const entry of diff) {
     expectedCode.append(diffLine(t, entry.op, entry.expected, entry.actual));
     actualCode.append(diffLine(t, entry.op, entry.actual, entry.expected));
@@ -87,6 +87,6 @@ export function outputBlock(title, transcript, t) {
     "div",
     { class: "quiz-output" },
     h("p", { class: "quiz-compare-title" }, title),
-    codeBlock(text.trim() ? text : t("quiz.noOutput"), { "data-output": "" }),
+    outputPre(text.trim() ? text : t("quiz.noOutput"), { "data-output": "" }),
   );
 }

@@ -2,7 +2,7 @@
 // the verdict and that option's explanation at once; then Run shows the live transcript from
 // the worker and points at the option it matches (the keyed one: the build proved it).
 
-import { h, button, codeBlock, trustedHtml, uniqueId } from "./dom.js";
+import { h, button, codeBlock, outputPre, trustedHtml, uniqueId } from "./dom.js";
 import { runWithStatus } from "./context.js";
 import { outputBlock, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
@@ -28,7 +28,7 @@ export function mountPredictOutput(ctx) {
       { class: "quiz-option", "data-option": index },
       radio,
       h("span", { class: "quiz-option-name" }, t("quiz.optionN", { n: index + 1 })),
-      codeBlock(outputOf(option).trim() ? outputOf(option) : t("quiz.noOutput"), { class: "quiz-option-output" }),
+      outputPre(outputOf(option).trim() ? outputOf(option) : t("quiz.noOutput"), { class: "quiz-option-output" }),
     );
     group.append(label);
     return radio;
