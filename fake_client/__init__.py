@@ -1,0 +1,104 @@
+"""fake_client — a deterministic stand-in for the Anthropic and OpenAI model APIs.
+
+No network, no key, no cost, and the same request always gets the same reply, so that every
+lesson snippet prints the same transcript at build time (CPython) and in the browser
+(Pyodide). Standard library only; Python 3.11 and newer.
+
+Using it
+--------
+Lesson code is written exactly as for the official SDKs; only the import differs::
+
+    from fake_client import Anthropic            # real: from anthropic import Anthropic
+    client = Anthropic()
+    response = client.messages.create(model="claude-x", max_tokens=1024, system=SYSTEM,
+                                      tools=TOOLS, messages=messages)
+    response.stop_reason                # "tool_use", "end_turn" or "max_tokens"
+    messages.append({"role": "assistant", "content": response.content})
+
+    import fake_client as openai        # real: import openai
+    client = openai.OpenAI()
+    reply = client.chat.completions.create(model="gpt-x", messages=messages, tools=TOOLS)
+    reply.choices[0].finish_reason      # "tool_calls", "stop" or "length"
+    messages.append(reply.choices[0].message)
+
+Responses have the SDKs' attributes and `to_dict()` / `to_json()` / `model_dump()` /
+`model_dump_json()` (the wire JSON). Bad requests raise `BadRequestError` (`status_code`
+400, `body`, `message`) with the real APIs' wording. `python -m fake_client serve
+[--port N]` serves the same model over HTTP for the real SDKs
+(`anthropic.Anthropic(base_url="http://127.0.0.1:N", api_key="any")`,
+`openai.OpenAI(base_url="http://127.0.0.1:N/v1", api_key="any")`).
+
+`recording()` collects every call made inside it::
+
+    with fake_client.recording() as calls:
+        ...                              # run the lesson code
+    calls[0]["response"]["usage"]["input_tokens"]
+
+Determinism
+-----------
+Ids are counted per client: `call_1`, `call_2`, … for tool calls (both shapes), `msg_1`, …
+and `chatcmpl_1`, … for replies. Tokens are estimated, not measured: words × 1.3, rounded up,
+per piece of text, summed; input = the system prompt + each tool's name and description + every
+block of every message (a tool call counts its name and its input's values); output = the
+reply's blocks. Chinese counts each character as a word. Details: `fake_client._tokens`.
+
+Language
+--------
+The model answers in the language it is asked in: Bulgarian, Persian, Chinese, Russian,
+Ukrainian, or English. The script of the newest question decides (Han, Arabic, Cyrillic);
+Bulgarian, Russian and Ukrainian are told apart by letters and small words only one of
+them has (і ї є ґ; ы э ё; ъ). The full rule: `fake_client._language`. Every phrase of a
+language, and every word the model listens for, is in `fake_client/locales/<lang>.py`.
+
+How the model decides
+---------------------
+It only sees the conversation: the system prompt, the offered tools (name, description,
+schema) and the messages. Your program's data (orders, files, stock) stays in your code;
+the model learns it only from tool results. A *world* is a short script for one lesson
+setting; each request goes to the world that recognises it best:
+
+- `shop` (orders 1042, 1187; status and return-window tools),
+- `support` (orders like SP-1024 keyed by `order_no`; status and balance tools),
+- `files` (`read_file` / `list_files` over a project folder),
+- `flowers` (`get_flower_inventory(city)` for Beijing, Shanghai, Shenzhen),
+- `chat` (the fallback: thanks, or an offer of help).
+
+What is on offer changes the answer, as with a real model: with no tools it makes an answer
+up; a removed tool cannot be asked for; a tool whose name and description say nothing it
+recognises is a guess it calls for the wrong questions (or ignores, if the description is
+empty), while a description that names the job and says when to call it is picked right
+(`fake_client.worlds._reading`). Each world's docstring lists its behaviours.
+
+Adding a world
+--------------
+1. Write `fake_client/worlds/<name>.py` with `NAME`, `INTENTS` (keys of words it listens
+   for), `claim(chat) -> int` (0: not mine; higher: surer) and `respond(chat, voice) ->
+   list[Say | Ask]`. Read the conversation through `chat` (`question`, `last_results`,
+   `steps_since_question()`, `tools`) and the helpers in `worlds/_reading.py` (`mentions`,
+   `pick_tool`, `fill_input`, `failed`, `error_kind`); speak only through `voice.say(key,
+   **values)`. Keep it short: the lessons may show it.
+2. Add its words (`WORDS`) and phrases (`PHRASES`, keys `<name>.<what>`) to every file in
+   `fake_client/locales/`: the test suite fails if one language lacks a key.
+3. Register it in `WORLDS` in `fake_client/worlds/__init__.py`.
+4. Add tests under `tests/unit/fake_client/`: one per behaviour per language.
+"""
+
+from ._anthropic_client import Anthropic
+from ._anthropic_types import ContentBlock, Message, TextBlock, ToolUseBlock, Usage
+from ._errors import (APIError, APIStatusError, AuthenticationError, BadRequestError,
+                      ConflictError, InternalServerError, NotFoundError, PermissionDeniedError,
+                      RateLimitError, UnprocessableEntityError)
+from ._openai_client import OpenAI
+from ._openai_types import (ChatCompletion, ChatCompletionMessage, ChatCompletionMessageToolCall,
+                            Choice, CompletionUsage, Function)
+from ._recording import recording
+
+__all__ = [
+    "Anthropic", "OpenAI", "recording",
+    "Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
+    "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
+    "Function", "CompletionUsage",
+    "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
+    "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
+    "RateLimitError", "InternalServerError",
+]

@@ -1,0 +1,94 @@
+"""`Anthropic`: the client, shaped like `anthropic.Anthropic`, answering from the fake model."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from ._anthropic_types import Message
+from ._errors import RequestRefused, anthropic_bad_request, anthropic_error_body
+from ._ids import IdCounter
+from ._model_base import to_plain
+from ._recording import record
+from ._service import anthropic_reply
+
+
+class _NotGiven:
+    """Marks an argument left out (None is a value some arguments may take)."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+NOT_GIVEN: Any = _NotGiven()
+
+
+class Messages:
+    """`client.messages`: the Messages API."""
+
+    def __init__(self, ids: IdCounter) -> None:
+        self._ids = ids
+
+    def create(self, *, max_tokens: int, messages: Iterable[Any], model: str,
+               system: Any = NOT_GIVEN, tools: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN,
+               temperature: Any = NOT_GIVEN, top_p: Any = NOT_GIVEN, top_k: Any = NOT_GIVEN,
+               stop_sequences: Any = NOT_GIVEN, metadata: Any = NOT_GIVEN,
+               thinking: Any = NOT_GIVEN, service_tier: Any = NOT_GIVEN,
+               stream: Any = NOT_GIVEN, extra_headers: Any = None, extra_query: Any = None,
+               extra_body: Any = None, timeout: Any = NOT_GIVEN) -> Message:
+        """Send a conversation; get the model's next message.
+
+        Arguments as in the official SDK: `model` (any name; it is echoed back),
+        `max_tokens` (the reply is cut there, with `stop_reason` "max_tokens"), `messages`
+        (dicts with `role` and `content`: a string or a list of blocks, as dicts or as the
+        blocks of an earlier response), `system`, `tools` (dicts with `name`,
+        `description`, `input_schema`). A malformed request raises `BadRequestError` with
+        the real API's wording. Sampling options are accepted and change nothing: the fake
+        answers the same request with the same reply every time.
+        """
+        if stream:
+            raise NotImplementedError("fake_client does not stream: call create() without stream=True")
+        body: dict[str, Any] = {"model": model, "max_tokens": max_tokens}
+        optional = {"system": system, "tools": tools, "tool_choice": tool_choice,
+                    "temperature": temperature, "top_p": top_p, "top_k": top_k,
+                    "stop_sequences": stop_sequences, "metadata": metadata,
+                    "thinking": thinking, "service_tier": service_tier}
+        body.update({name: value for name, value in optional.items() if value is not NOT_GIVEN})
+        body["messages"] = list(messages)
+        if extra_body:
+            body.update(extra_body)
+        body = to_plain(body)
+        try:
+            reply = anthropic_reply(body, self._ids)
+        except RequestRefused as refused:
+            record("anthropic", body, None, anthropic_error_body(refused.message))
+            raise anthropic_bad_request(refused) from None
+        record("anthropic", body, reply, None)
+        return Message.from_dict(reply)  # type: ignore[return-value]
+
+
+class Anthropic:
+    """Stand-in for `anthropic.Anthropic`: same constructor, no network, no key.
+
+    Every argument the real client takes (`api_key`, `base_url`, `timeout`, …) is accepted
+    and ignored, so that lesson code runs unchanged with either. Ids (`msg_1`, `call_1`, …)
+    are counted per client.
+    """
+
+    def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None,
+                 **options: Any) -> None:
+        self.api_key = api_key
+        self.base_url = base_url
+        self._ids = IdCounter()
+        self.messages = Messages(self._ids)
+
+    def __enter__(self) -> "Anthropic":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Nothing to close; here because the real client has it."""

@@ -1,0 +1,123 @@
+"""Response types of the Anthropic Messages shape, named and laid out as the official SDK has them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict, Union
+
+from ._model_base import ResponseModel
+
+__all__ = ["Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
+           "MessageParam", "ToolParam", "TextBlockParam", "ToolUseBlockParam",
+           "ToolResultBlockParam"]
+
+
+class TextBlock(ResponseModel):
+    """Text the model wrote.
+
+    Fields: `text` (the words), `type` (always "text").
+    """
+
+    _fields = ("text", "type")
+    text: str
+    type: Literal["text"]
+
+    def __init__(self, *, text: str, type: str = "text") -> None:
+        super().__init__(text=text, type=type)
+
+
+class ToolUseBlock(ResponseModel):
+    """A request from the model to run one of the offered tools.
+
+    Fields: `id` (`call_1`, `call_2`, …; the `tool_result` that answers it quotes it as
+    `tool_use_id`), `input` (the arguments, a dict shaped by the tool's `input_schema` as the
+    model understood it: check it before use), `name` (the tool), `type` (always "tool_use").
+    """
+
+    _fields = ("id", "input", "name", "type")
+    id: str
+    input: dict[str, Any]
+    name: str
+    type: Literal["tool_use"]
+
+    def __init__(self, *, id: str, input: dict[str, Any], name: str, type: str = "tool_use") -> None:
+        super().__init__(id=id, input=input, name=name, type=type)
+
+
+ContentBlock = Union[TextBlock, ToolUseBlock]
+
+
+def content_block(data: dict[str, Any]) -> ContentBlock:
+    """Build the right block type from its wire JSON."""
+    if data.get("type") == "tool_use":
+        return ToolUseBlock.from_dict(data)  # type: ignore[return-value]
+    return TextBlock.from_dict(data)  # type: ignore[return-value]
+
+
+class Usage(ResponseModel):
+    """Token counts of one call, estimated by the documented rule (see `fake_client`).
+
+    Fields: `input_tokens` (everything sent: system prompt, tools, every message),
+    `output_tokens` (the reply).
+    """
+
+    _fields = ("input_tokens", "output_tokens")
+    input_tokens: int
+    output_tokens: int
+
+
+class Message(ResponseModel):
+    """The model's reply.
+
+    Fields: `id` (`msg_1`, `msg_2`, … counted per client), `content` (a list of `TextBlock`
+    and `ToolUseBlock`), `model` (the model name you asked for), `role` (always
+    "assistant"), `stop_reason` ("end_turn": it has answered; "tool_use": it wants the tools
+    in `content` run; "max_tokens": the reply was cut at `max_tokens`), `stop_sequence`
+    (always None here), `type` (always "message"), `usage` (a `Usage`).
+    """
+
+    _fields = ("id", "content", "model", "role", "stop_reason", "stop_sequence", "type", "usage")
+    _nested = {"content": content_block, "usage": Usage.from_dict}
+    id: str
+    content: list[ContentBlock]
+    model: str
+    role: Literal["assistant"]
+    stop_reason: Literal["end_turn", "tool_use", "max_tokens"]
+    stop_sequence: None
+    type: Literal["message"]
+    usage: Usage
+
+    def to_param(self) -> dict[str, Any]:
+        """This reply as an input message, ready to append to `messages`."""
+        return {"role": self.role, "content": list(self.content)}
+
+
+# Request shapes, for readers and type checkers: plain dicts are what you pass.
+
+class TextBlockParam(TypedDict):
+    type: Literal["text"]
+    text: str
+
+
+class ToolUseBlockParam(TypedDict):
+    type: Literal["tool_use"]
+    id: str
+    name: str
+    input: dict[str, Any]
+
+
+class ToolResultBlockParam(TypedDict, total=False):
+    type: Literal["tool_result"]
+    tool_use_id: str
+    content: Union[str, list[TextBlockParam]]
+    is_error: bool
+
+
+class MessageParam(TypedDict):
+    role: Literal["user", "assistant"]
+    content: Union[str, list[Any]]
+
+
+class ToolParam(TypedDict, total=False):
+    name: str
+    description: str
+    input_schema: dict[str, Any]

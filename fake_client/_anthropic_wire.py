@@ -1,0 +1,275 @@
+"""The Anthropic Messages wire format: check a request as the real API does, read it into a
+`Conversation`, count its tokens, and write the reply's JSON.
+
+Error wordings are the real API's (HTTP 400, `invalid_request_error`), quoted from its
+replies; `messages.N` counts messages from 0 and `content.M` blocks from 0, as it does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ._conversation import Ask, Call, Conversation, Part, Result, Say, Tool, Turn, link_results
+from ._errors import RequestRefused
+from ._model_base import to_plain
+from ._reply import call_words
+from ._tokens import estimate_tokens
+
+_TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+_KNOWN_BLOCKS = ("document", "image", "redacted_thinking", "search_result", "server_tool_use",
+                 "text", "thinking", "tool_result", "tool_use", "web_search_tool_result")
+_SILENT_BLOCKS = {"document", "image", "redacted_thinking", "thinking", "search_result"}
+
+
+def check_request(body: dict[str, Any]) -> dict[str, Any]:
+    """The request as plain JSON data, or `RequestRefused` with the real API's wording."""
+    body = to_plain(body)
+    for name in ("model", "max_tokens", "messages"):
+        if name not in body:
+            raise RequestRefused(f"{name}: Field required")
+    if not isinstance(body["model"], str):
+        raise RequestRefused("model: Input should be a valid string")
+    max_tokens = body["max_tokens"]
+    if isinstance(max_tokens, bool) or not isinstance(max_tokens, int):
+        raise RequestRefused("max_tokens: Input should be a valid integer")
+    if max_tokens < 1:
+        raise RequestRefused("max_tokens: Input should be greater than or equal to 1")
+    _check_system(body.get("system"))
+    _check_tools(body.get("tools"))
+    messages = body["messages"]
+    if not isinstance(messages, list):
+        raise RequestRefused("messages: Input should be a valid list")
+    for index, message in enumerate(messages):
+        _check_message(index, message)
+    _check_conversation(messages, bool(body.get("tools")))
+    return body
+
+
+def _check_system(system: Any) -> None:
+    if system is None or isinstance(system, str):
+        return
+    if not isinstance(system, list):
+        raise RequestRefused("system: Input should be a valid string")
+    for index, block in enumerate(system):
+        if not isinstance(block, dict) or block.get("type") != "text":
+            raise RequestRefused(f"system.{index}.type: Input should be 'text'")
+        if not isinstance(block.get("text"), str):
+            raise RequestRefused(f"system.{index}.text: Field required")
+
+
+def _check_tools(tools: Any) -> None:
+    if tools is None:
+        return
+    if not isinstance(tools, list):
+        raise RequestRefused("tools: Input should be a valid list")
+    names = set()
+    for index, tool in enumerate(tools):
+        if not isinstance(tool, dict):
+            raise RequestRefused(f"tools.{index}: Input should be a valid dictionary")
+        if "name" not in tool:
+            raise RequestRefused(f"tools.{index}.name: Field required")
+        if not isinstance(tool["name"], str) or not _TOOL_NAME.match(tool["name"]):
+            raise RequestRefused(
+                f"tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'")
+        if "input_schema" not in tool:
+            raise RequestRefused(f"tools.{index}.input_schema: Field required")
+        schema = tool["input_schema"]
+        if not isinstance(schema, dict):
+            raise RequestRefused(f"tools.{index}.input_schema: Input should be a valid dictionary")
+        if schema.get("type") != "object":
+            raise RequestRefused(f"tools.{index}.input_schema.type: Input should be 'object'")
+        if "description" in tool and not isinstance(tool["description"], str):
+            raise RequestRefused(f"tools.{index}.description: Input should be a valid string")
+        if tool["name"] in names:
+            raise RequestRefused("tools: Tool names must be unique.")
+        names.add(tool["name"])
+
+
+def _check_message(index: int, message: Any) -> None:
+    where = f"messages.{index}"
+    if not isinstance(message, dict):
+        raise RequestRefused(f"{where}: Input should be a valid dictionary")
+    if "role" not in message:
+        raise RequestRefused(f"{where}.role: Field required")
+    role = message["role"]
+    if role == "system":
+        raise RequestRefused(
+            'messages: Unexpected role "system". The Messages API accepts a top-level `system` '
+            'parameter, not "system" as an input message role.')
+    if role not in ("user", "assistant"):
+        raise RequestRefused(f"{where}.role: Input should be 'user' or 'assistant'")
+    if "content" not in message:
+        raise RequestRefused(f"{where}.content: Field required")
+    content = message["content"]
+    if isinstance(content, str):
+        return
+    if not isinstance(content, list):
+        raise RequestRefused(f"{where}.content: Input should be a valid string")
+    for number, block in enumerate(content):
+        _check_block(f"{where}.content.{number}", block)
+
+
+def _check_block(where: str, block: Any) -> None:
+    if not isinstance(block, dict):
+        raise RequestRefused(f"{where}: Input should be a valid dictionary")
+    kind = block.get("type")
+    if kind not in _KNOWN_BLOCKS:
+        tags = ", ".join(f"'{tag}'" for tag in _KNOWN_BLOCKS)
+        raise RequestRefused(f"{where}: Input tag '{kind}' found using 'type' does not match any "
+                             f"of the expected tags: {tags}")
+    required = {"text": ("text",), "tool_use": ("id", "name", "input"),
+                "tool_result": ("tool_use_id",)}.get(kind, ())
+    for name in required:
+        if name not in block:
+            raise RequestRefused(f"{where}.{kind}.{name}: Field required")
+    if kind == "text" and not isinstance(block["text"], str):
+        raise RequestRefused(f"{where}.text.text: Input should be a valid string")
+    if kind == "tool_use" and not isinstance(block["input"], dict):
+        raise RequestRefused(f"{where}.tool_use.input: Input should be a valid dictionary")
+    if kind == "tool_result":
+        content = block.get("content", "")
+        if not isinstance(content, (str, list)):
+            raise RequestRefused(f"{where}.tool_result.content: Input should be a valid list")
+        if isinstance(content, list):
+            for number, inner in enumerate(content):
+                if not isinstance(inner, dict) or inner.get("type") not in ("text", "image", "document"):
+                    raise RequestRefused(f"{where}.tool_result.content.{number}.type: "
+                                         "Input should be 'text', 'image' or 'document'")
+
+
+def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
+    content = message["content"]
+    return [{"type": "text", "text": content}] if isinstance(content, str) else content
+
+
+def _check_conversation(messages: list[dict[str, Any]], has_tools: bool) -> None:
+    if not messages:
+        raise RequestRefused("messages: at least one message is required")
+    if messages[0]["role"] != "user":
+        raise RequestRefused('messages: first message must use the "user" role')
+    for index, message in enumerate(messages):
+        blocks = _blocks(message)
+        last = index == len(messages) - 1
+        if not blocks and not (last and message["role"] == "assistant"):
+            raise RequestRefused(f"messages.{index}: all messages must have non-empty content "
+                                 "except for the optional final assistant message")
+        for number, block in enumerate(blocks):
+            if block["type"] == "text" and not block["text"].strip() and not (
+                    last and message["role"] == "assistant"):
+                raise RequestRefused(f"messages.{index}.content.{number}.text: "
+                                     "text content blocks must contain non-whitespace text")
+    if not has_tools and any(block["type"] in ("tool_use", "tool_result")
+                             for message in messages for block in _blocks(message)):
+        raise RequestRefused("Requests which include `tool_use` or `tool_result` blocks "
+                             "must define tools.")
+    _check_pairs(messages)
+
+
+def _check_pairs(messages: list[dict[str, Any]]) -> None:
+    """Every tool_use answered in the very next message; every tool_result answering one."""
+    seen_ids: set[str] = set()
+    for index, message in enumerate(messages):
+        previous = messages[index - 1] if index else None
+        asked = [block["id"] for block in _blocks(previous)
+                 if block["type"] == "tool_use"] if previous and previous["role"] == "assistant" else []
+        for number, block in enumerate(_blocks(message)):
+            if block["type"] == "tool_result" and block["tool_use_id"] not in asked:
+                raise RequestRefused(
+                    f"messages.{index}.content.{number}: unexpected `tool_use_id` found in "
+                    f"`tool_result` blocks: {block['tool_use_id']}. Each `tool_result` block must "
+                    "have a corresponding `tool_use` block in the previous message.")
+        if message["role"] != "assistant":
+            continue
+        uses = [(number, block["id"]) for number, block in enumerate(_blocks(message))
+                if block["type"] == "tool_use"]
+        for number, use_id in uses:
+            if use_id in seen_ids:
+                raise RequestRefused(f"messages.{index}.content.{number}: `tool_use` ids must be unique")
+            seen_ids.add(use_id)
+        following = messages[index + 1] if index + 1 < len(messages) else None
+        answered = {block["tool_use_id"] for block in _blocks(following)
+                    if block["type"] == "tool_result"} if following and following["role"] == "user" else set()
+        missing = [use_id for _, use_id in uses if use_id not in answered]
+        if missing:
+            raise RequestRefused(
+                f"messages.{index}: `tool_use` ids were found without `tool_result` blocks "
+                f"immediately after: {', '.join(missing)}. Each `tool_use` block must have a "
+                "corresponding `tool_result` block in the next message.")
+
+
+def result_text(block: dict[str, Any]) -> str:
+    """A tool_result's content as text (text blocks joined by a space)."""
+    content = block.get("content", "")
+    if isinstance(content, str):
+        return content
+    return " ".join(inner["text"] for inner in content if inner.get("type") == "text")
+
+
+def _block_words(block: dict[str, Any]) -> str:
+    kind = block["type"]
+    if kind == "text":
+        return block["text"]
+    if kind == "tool_use":
+        return call_words(block["name"], block["input"])
+    if kind == "tool_result":
+        return result_text(block)
+    return ""
+
+
+def _system_pieces(system: Any) -> list[str]:
+    if system is None:
+        return []
+    return [system] if isinstance(system, str) else [block["text"] for block in system]
+
+
+def input_tokens(body: dict[str, Any]) -> int:
+    """The request's tokens: system prompt, each tool's name and description, every block."""
+    total = sum(estimate_tokens(piece) for piece in _system_pieces(body.get("system")))
+    for tool in body.get("tools") or []:
+        total += estimate_tokens(f"{tool['name']} {tool.get('description', '')}")
+    for message in body["messages"]:
+        total += sum(estimate_tokens(_block_words(block)) for block in _blocks(message))
+    return total
+
+
+def read_conversation(body: dict[str, Any]) -> Conversation:
+    """The checked request as the model sees it."""
+    tools = [Tool(tool["name"], tool.get("description", ""), tool["input_schema"])
+             for tool in body.get("tools") or []]
+    turns = []
+    for message in body["messages"]:
+        turn = Turn(message["role"])
+        for block in _blocks(message):
+            if block["type"] == "text":
+                turn.texts.append(block["text"])
+            elif block["type"] == "tool_use":
+                turn.calls.append(Call(block["id"], block["name"], block["input"]))
+            elif block["type"] == "tool_result":
+                turn.results.append(Result(block["tool_use_id"], result_text(block),
+                                           bool(block.get("is_error", False))))
+        turns.append(turn)
+    link_results(turns)
+    return Conversation(" ".join(_system_pieces(body.get("system"))), tools, turns)
+
+
+def write_reply(*, reply_id: str, model: str, parts: list[Part], call_ids: list[str],
+                cut: bool, usage: tuple[int, int]) -> dict[str, Any]:
+    """The response JSON; `call_ids` are the ids for the `Ask` parts, in order."""
+    content = []
+    ids = iter(call_ids)
+    for part in parts:
+        if isinstance(part, Say):
+            content.append({"text": part.text, "type": "text"})
+        elif isinstance(part, Ask):
+            content.append({"id": next(ids), "input": part.input, "name": part.name,
+                            "type": "tool_use"})
+    if cut:
+        stop_reason = "max_tokens"
+    elif any(isinstance(part, Ask) for part in parts):
+        stop_reason = "tool_use"
+    else:
+        stop_reason = "end_turn"
+    return {"id": reply_id, "content": content, "model": model, "role": "assistant",
+            "stop_reason": stop_reason, "stop_sequence": None, "type": "message",
+            "usage": {"input_tokens": usage[0], "output_tokens": usage[1]}}

@@ -1,0 +1,76 @@
+"""Which language the conversation is in, so that the model answers in it.
+
+The rule, applied to the texts a person wrote (user text blocks, newest first, then the
+system prompt; tool results are program output and are never read):
+
+1. Script. The first text that holds Han characters, Arabic-script letters or Cyrillic
+   letters decides the script (the script with most letters in it wins): Han → Chinese
+   (`zh`), Arabic script → Persian (`fa`), Cyrillic → step 2. Latin letters alone say
+   little, because ids, file names and code are Latin in every language: a text counts as
+   English (`en`) only when it has at least two Latin words that are not identifiers (an
+   identifier holds a digit, `_`, `.` or `-`, like `SP-1024` or `notes.txt`).
+2. Bulgarian, Russian or Ukrainian. Every Cyrillic text, newest first, is scored: one point
+   per letter only that language uses (Ukrainian і ї є ґ; Russian ы э ё; Bulgarian ъ, which
+   Russian almost never needs) and two points per common word only that language has
+   (Bulgarian ще, къде, какво, това; Russian где, что, это, спасибо; Ukrainian де, що, це,
+   дякую; the lists are in `fake_client.locales`). The first text with a single best score
+   decides. When none does, the answer is Bulgarian, the site's default language.
+3. With no text at all to go by, the answer is English.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .locales import words_of
+
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_LATIN_WORD = re.compile(r"(?<![\w.\-])[A-Za-z][A-Za-z']+(?![\w.\-])")
+_CYRILLIC_WORD = re.compile("[\u0400-\u04ff'’]+")
+
+_LETTERS = {"uk": "іїєґ", "ru": "ыэё", "bg": "ъ"}
+
+
+def detect_language(user_texts_newest_first: list[str], system: str = "") -> str:
+    """The language code (`bg`, `fa`, `zh`, `ru`, `uk` or `en`) of the conversation."""
+    texts = [text for text in [*user_texts_newest_first, system] if text]
+    for text in texts:
+        script = _script(text)
+        if script == "cyrillic":
+            return _cyrillic_language(texts)
+        if script is not None:
+            return script
+    return "en"
+
+
+def _script(text: str) -> str | None:
+    counts = {"zh": len(_HAN.findall(text)), "fa": len(_ARABIC.findall(text)),
+              "cyrillic": len(_CYRILLIC.findall(text))}
+    best = max(counts, key=lambda name: counts[name])
+    if counts[best]:
+        return best
+    if len(_LATIN_WORD.findall(text)) >= 2:
+        return "en"
+    return None
+
+
+def _cyrillic_language(texts: list[str]) -> str:
+    for text in texts:
+        scores = _cyrillic_scores(text)
+        ranked = sorted(scores.values(), reverse=True)
+        if ranked[0] > 0 and ranked[0] > ranked[1]:
+            return max(scores, key=lambda lang: scores[lang])
+    return "bg"
+
+
+def _cyrillic_scores(text: str) -> dict[str, int]:
+    lowered = text.lower()
+    words = set(_CYRILLIC_WORD.findall(lowered))
+    scores = {}
+    for lang, letters in _LETTERS.items():
+        score = sum(lowered.count(letter) for letter in letters)
+        score += 2 * len(words & set(words_of(lang, "language.marker_words")))
+        scores[lang] = score
+    return scores

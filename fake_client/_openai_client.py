@@ -1,0 +1,90 @@
+"""`OpenAI`: the client, shaped like `openai.OpenAI`, answering from the fake model."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from ._anthropic_client import NOT_GIVEN
+from ._errors import RequestRefused, openai_bad_request, openai_error_body
+from ._ids import IdCounter
+from ._model_base import to_plain
+from ._openai_types import ChatCompletion
+from ._recording import record
+from ._service import openai_reply
+
+_OPTIONS = ("tool_choice", "parallel_tool_calls", "temperature", "top_p", "max_tokens",
+            "max_completion_tokens", "n", "seed", "stop", "user", "metadata",
+            "response_format", "frequency_penalty", "presence_penalty", "logprobs",
+            "top_logprobs", "reasoning_effort", "service_tier", "store")
+
+
+class Completions:
+    """`client.chat.completions`: the Chat Completions API."""
+
+    def __init__(self, ids: IdCounter) -> None:
+        self._ids = ids
+
+    def create(self, *, messages: Iterable[Any], model: str, tools: Any = NOT_GIVEN,
+               stream: Any = NOT_GIVEN, extra_headers: Any = None, extra_query: Any = None,
+               extra_body: Any = None, timeout: Any = NOT_GIVEN, **options: Any) -> ChatCompletion:
+        """Send a conversation; get the model's next message in `choices[0].message`.
+
+        Arguments as in the official SDK: `model` (echoed back), `messages` (dicts with
+        `role` "system", "user", "assistant" or "tool"; an earlier
+        `response.choices[0].message` may be appended as it is), `tools` (dicts
+        `{"type": "function", "function": {"name", "description", "parameters"}}`),
+        `max_tokens` / `max_completion_tokens` (the reply is cut there, `finish_reason`
+        "length"). A malformed request raises `BadRequestError` with the real API's wording.
+        Sampling options are accepted and change nothing.
+        """
+        if stream:
+            raise NotImplementedError("fake_client does not stream: call create() without stream=True")
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
+        body: dict[str, Any] = {"model": model, "messages": list(messages)}
+        if tools is not NOT_GIVEN:
+            body["tools"] = tools
+        body.update({name: value for name, value in options.items() if value is not NOT_GIVEN})
+        if extra_body:
+            body.update(extra_body)
+        body = to_plain(body)
+        try:
+            reply = openai_reply(body, self._ids)
+        except RequestRefused as refused:
+            record("openai", body, None,
+                   openai_error_body(refused.message, refused.param, refused.code))
+            raise openai_bad_request(refused) from None
+        record("openai", body, reply, None)
+        return ChatCompletion.from_dict(reply)  # type: ignore[return-value]
+
+
+class Chat:
+    """`client.chat`: holds `completions`."""
+
+    def __init__(self, ids: IdCounter) -> None:
+        self.completions = Completions(ids)
+
+
+class OpenAI:
+    """Stand-in for `openai.OpenAI`: same constructor, no network, no key.
+
+    Every argument the real client takes (`api_key`, `base_url`, …) is accepted and
+    ignored. Ids (`chatcmpl_1`, `call_1`, …) are counted per client.
+    """
+
+    def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None,
+                 **options: Any) -> None:
+        self.api_key = api_key
+        self.base_url = base_url
+        self._ids = IdCounter()
+        self.chat = Chat(self._ids)
+
+    def __enter__(self) -> "OpenAI":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Nothing to close; here because the real client has it."""

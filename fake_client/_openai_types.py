@@ -1,0 +1,81 @@
+"""Response types of the OpenAI Chat Completions shape, named and laid out as the official SDK has them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional
+
+from ._model_base import ResponseModel
+
+__all__ = ["ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
+           "Function", "CompletionUsage"]
+
+
+class Function(ResponseModel):
+    """Which function the model wants run: `name`, and `arguments` as a JSON *string*
+    (parse it with `json.loads`, then check it: valid JSON is not yet valid input)."""
+
+    _fields = ("arguments", "name")
+    arguments: str
+    name: str
+
+
+class ChatCompletionMessageToolCall(ResponseModel):
+    """One requested call: `id` (`call_1`, …; the `tool` message that answers it quotes it as
+    `tool_call_id`), `function` (a `Function`), `type` (always "function")."""
+
+    _fields = ("id", "function", "type")
+    _nested = {"function": Function.from_dict}
+    id: str
+    function: Function
+    type: Literal["function"]
+
+
+class ChatCompletionMessage(ResponseModel):
+    """The assistant's message: `content` (text, or None when it only asks for tools),
+    `refusal` (always None here), `role` ("assistant"), `tool_calls` (a list, or None)."""
+
+    _fields = ("content", "refusal", "role", "tool_calls")
+    _omit_when_none = frozenset({"tool_calls"})
+    _nested = {"tool_calls": ChatCompletionMessageToolCall.from_dict}
+    content: Optional[str]
+    refusal: None
+    role: Literal["assistant"]
+    tool_calls: Optional[list[ChatCompletionMessageToolCall]]
+
+
+class Choice(ResponseModel):
+    """One answer: `finish_reason` ("stop": it has answered; "tool_calls": run the calls in
+    `message.tool_calls`; "length": cut at the token limit), `index` (0), `logprobs` (None),
+    `message`."""
+
+    _fields = ("finish_reason", "index", "logprobs", "message")
+    _nested = {"message": ChatCompletionMessage.from_dict}
+    finish_reason: Literal["stop", "length", "tool_calls"]
+    index: int
+    logprobs: None
+    message: ChatCompletionMessage
+
+
+class CompletionUsage(ResponseModel):
+    """Token counts by the documented rule: `prompt_tokens` (everything sent),
+    `completion_tokens` (the reply), `total_tokens` (their sum)."""
+
+    _fields = ("completion_tokens", "prompt_tokens", "total_tokens")
+    completion_tokens: int
+    prompt_tokens: int
+    total_tokens: int
+
+
+class ChatCompletion(ResponseModel):
+    """The reply: `id` (`chatcmpl_1`, … counted per client), `choices` (one `Choice`),
+    `created` (a fixed time stamp, so that transcripts repeat), `model`, `object`
+    ("chat.completion"), `usage` (a `CompletionUsage`)."""
+
+    _fields = ("id", "choices", "created", "model", "object", "usage")
+    _nested = {"choices": Choice.from_dict, "usage": CompletionUsage.from_dict}
+    id: str
+    choices: list[Choice]
+    created: int
+    model: str
+    object: Literal["chat.completion"]
+    usage: CompletionUsage

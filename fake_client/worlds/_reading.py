@@ -1,0 +1,150 @@
+"""How the fake model reads: words in a question, tools on offer, results that came back.
+
+Matching words. Every listened-for word comes from `fake_client.locales` (all languages at
+once: a Persian tool description is understood under a Bulgarian question). A word of up to
+three letters must match a whole word; a longer one matches the beginning of a word
+("доставк" matches "доставка", "доставки"); a Chinese word matches anywhere, since Chinese
+has no spaces. Case is ignored.
+
+Choosing a tool. Each offered tool is read once: the words of its name (split at `_`) and
+description are matched against each intent's words; the intent with most matches is what
+the model takes the tool to be for. For an intent it picks the tool with most matches,
+preferring, on a tie, the one whose description says when to call it ("call when",
+"викай, когато", …), then the first offered. A tool that matches no intent at all is
+*vague*: if its description is empty the model ignores it; otherwise it is the model's guess
+whenever no clear tool fits, so it gets called for questions it does not serve.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable, Optional
+
+from .._conversation import Conversation, Result, Tool
+from ..locales import words_everywhere
+
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+@lru_cache(maxsize=None)
+def _pattern(word: str) -> "re.Pattern[str]":
+    escaped = re.escape(word.lower())
+    if _HAN.search(word):
+        return re.compile(escaped)
+    if len(word) <= 3:
+        return re.compile(rf"(?<!\w){escaped}(?!\w)")
+    return re.compile(rf"(?<!\w){escaped}")
+
+
+def has_word(text: str, word: str) -> bool:
+    """True if `word` occurs in `text` by the matching rule above."""
+    return _pattern(word).search(text.lower()) is not None
+
+
+def count_words_of(text: str, key: str) -> int:
+    """How many of the words listened for under `key` occur in `text`."""
+    return sum(1 for word in words_everywhere(key) if has_word(text, word))
+
+
+def mentions(text: str, key: str) -> bool:
+    """True if `text` holds any word listened for under `key`."""
+    return count_words_of(text, key) > 0
+
+
+def first_position(text: str, key: str) -> int:
+    """Where the first word listed under `key` starts in `text` (-1 if none)."""
+    positions = [match.start() for word in words_everywhere(key)
+                 for match in [_pattern(word).search(text.lower())] if match]
+    return min(positions, default=-1)
+
+
+def is_thanks(question: str) -> bool:
+    """A thank-you and nothing that needs a tool."""
+    return mentions(question, "chat.thanks")
+
+
+def tool_text(tool: Tool) -> str:
+    """What the model reads of a tool: its name as words, then its description."""
+    return f"{tool.name.replace('_', ' ').replace('-', ' ')} {tool.description}"
+
+
+def understood_intents(tool: Tool, intents: Iterable[str]) -> tuple[set[str], int]:
+    """The intents the tool is taken to serve (those it matches best) and that match count."""
+    scores = {intent: count_words_of(tool_text(tool), intent) for intent in intents}
+    best = max(scores.values(), default=0)
+    return ({intent for intent, score in scores.items() if score == best and best > 0}, best)
+
+
+def says_when(tool: Tool) -> bool:
+    """True if the description says when to call the tool."""
+    return mentions(tool.description, "tools.call_when")
+
+
+def pick_tool(tools: list[Tool], intent: str, intents: Iterable[str]) -> Optional[Tool]:
+    """The tool the model uses for `intent`, by the rule in this module's docstring."""
+    intents = tuple(intents)
+    fitting = []
+    vague = []
+    for position, tool in enumerate(tools):
+        served, score = understood_intents(tool, intents)
+        if intent in served:
+            fitting.append((-score, not says_when(tool), position, tool))
+        elif not served and tool.description.strip():
+            vague.append(tool)
+    if fitting:
+        return min(fitting, key=lambda item: item[:3])[3]
+    return vague[0] if vague else None
+
+
+def key_field(tool: Tool) -> Optional[str]:
+    """The field the model fills: the first required property, else the first property."""
+    names = tool.required or list(tool.properties)
+    return names[0] if names else None
+
+
+def fill_input(tool: Tool, value: Optional[str]) -> dict:
+    """Input for `tool` with `value` in its key field, as the schema's type asks (a number
+    for "integer"); an empty input when there is no value: a model that does not know the
+    number still asks, without it."""
+    name = key_field(tool)
+    if value is None or name is None:
+        return {}
+    declared = tool.properties.get(name)
+    kind = declared.get("type") if isinstance(declared, dict) else None
+    if kind in ("integer", "number") and value.isdigit():
+        return {name: int(value)}
+    return {name: value}
+
+
+def key_value(input_: dict) -> str:
+    """The value a call was about (its first value), as text: what the answer names."""
+    for value in input_.values():
+        return str(value)
+    return ""
+
+
+def failed(result: Result) -> bool:
+    """The model reads a result as a failure when `is_error` is set, or when its text starts
+    with a word like "Error", "Грешка", "Ошибка", "错误" (the Chat Completions shape has no
+    `is_error` flag: there the text is all the model has)."""
+    text = result.content.strip().lower()
+    return result.is_error or any(text.startswith(word) for word in words_everywhere("error.words"))
+
+
+def error_kind(result: Result) -> str:
+    """How the model reads a failed result: "foreign" (another customer's), "type" (an
+    argument of the wrong type), "missing" (a required field was not given) or
+    "not_found" (anything else)."""
+    text = result.content
+    for kind, key in (("foreign", "error.foreign"), ("type", "error.type"),
+                      ("missing", "error.missing")):
+        if mentions(text, key):
+            return kind
+    return "not_found"
+
+
+def is_empty(result: Result) -> bool:
+    """A successful result that holds nothing (the model tends to read this as good news)."""
+    return result.content.strip() in ("", "[]", "{}", "null", "None", '""', "''")
+

@@ -1,0 +1,148 @@
+"""Lesson-like programs the fake_client tests drive: a tool loop per API shape, and the shop's
+data and tools in every language. The data lives here, in the program, never in the model."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+LANGUAGES = ("bg", "fa", "zh", "ru", "uk", "en")
+
+SHOP_SYSTEM = {
+    "bg": "Ти си асистент на поддръжката на онлайн магазин. За поръчките питай инструментите.",
+    "ru": "Ты помощник поддержки интернет-магазина. Про заказы спрашивай инструменты.",
+    "uk": "Ти помічник підтримки інтернет-магазину. Про замовлення питай інструменти.",
+    "zh": "你是网店的客服助手。订单的问题请用工具查询。",
+    "fa": "تو دستیار پشتیبانی یک فروشگاه اینترنتی هستی. برای سفارش‌ها از ابزارها کمک بگیر.",
+    "en": "You are the support assistant of an online shop. Ask the tools about orders.",
+}
+STATUS_DESCRIPTION = {
+    "bg": "Статус и дата на доставка на поръчка по номер.",
+    "ru": "Статус и дата доставки заказа по его номеру.",
+    "uk": "Статус і дата доставки замовлення за номером.",
+    "zh": "按订单号查询订单的配送状态和送达日期。",
+    "fa": "وضعیت و تاریخ تحویل سفارش را با شماره‌اش برمی‌گرداند.",
+    "en": "Delivery status and date of an order, by its number.",
+}
+RETURN_DESCRIPTION = {
+    "bg": "До коя дата може да се върне поръчка по номер.",
+    "ru": "До какой даты можно вернуть заказ, по его номеру.",
+    "uk": "До якої дати можна повернути замовлення, за номером.",
+    "zh": "按订单号查询订单最晚可以退货的日期。",
+    "fa": "تا چه تاریخی می‌شود سفارش را مرجوع کرد، با شماره‌ی سفارش.",
+    "en": "Until which date an order can be returned, by its number.",
+}
+ORDERS = {"1042": {"status": "shipped", "eta": "03.11", "return_by": "17.11"},
+          "1187": {"status": "delivered", "eta": "26.10", "return_by": "09.11"}}
+# What the program says, per language: status words and error texts.
+SHOP_TEXTS = {
+    "bg": {"shipped": "изпратена", "delivered": "доставена", "delivery": "доставка",
+           "return": "връщане до", "no_order": "няма поръчка {id}", "missing": "липсва order_id"},
+    "ru": {"shipped": "отправлен", "delivered": "доставлен", "delivery": "доставка",
+           "return": "возврат до", "no_order": "заказ {id} не найден", "missing": "не указан order_id"},
+    "uk": {"shipped": "відправлено", "delivered": "доставлено", "delivery": "доставка",
+           "return": "повернення до", "no_order": "замовлення {id} не знайдено",
+           "missing": "не вказано order_id"},
+    "zh": {"shipped": "已发货", "delivered": "已送达", "delivery": "送达日期",
+           "return": "退货截止", "no_order": "没有订单 {id}", "missing": "缺少 order_id"},
+    "fa": {"shipped": "ارسال شده", "delivered": "تحویل شده", "delivery": "تحویل",
+           "return": "مرجوع تا", "no_order": "سفارش {id} وجود ندارد", "missing": "order_id وارد نشده"},
+    "en": {"shipped": "shipped", "delivered": "delivered", "delivery": "delivery",
+           "return": "return by", "no_order": "no order {id}", "missing": "missing order_id"},
+}
+
+
+def shop_tools(lang: str, *, with_return: bool = True) -> list[dict[str, Any]]:
+    schema = {"type": "object", "properties": {"order_id": {"type": "string"}},
+              "required": ["order_id"]}
+    tools = [{"name": "get_order_status", "description": STATUS_DESCRIPTION[lang],
+              "input_schema": schema}]
+    if with_return:
+        tools.append({"name": "get_return_window", "description": RETURN_DESCRIPTION[lang],
+                      "input_schema": schema})
+    return tools
+
+
+def shop_runner(lang: str) -> Callable[[str, dict], tuple[str, bool]]:
+    texts = SHOP_TEXTS[lang]
+
+    def run(name: str, arguments: dict) -> tuple[str, bool]:
+        if "order_id" not in arguments:
+            return texts["missing"], True
+        order_id = arguments["order_id"]
+        order = ORDERS.get(order_id)
+        if order is None:
+            return texts["no_order"].format(id=order_id), True
+        if name == "get_return_window":
+            return f"{order_id} — {texts['return']} {order['return_by']}", False
+        return f"{order_id} — {texts[order['status']]}, {texts['delivery']} {order['eta']}", False
+
+    return run
+
+
+def openai_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same tools in the Chat Completions shape."""
+    return [{"type": "function", "function": {"name": tool["name"],
+                                              "description": tool.get("description", ""),
+                                              "parameters": tool["input_schema"]}}
+            for tool in tools]
+
+
+def anthropic_loop(client: Any, question: str, *, system: str, tools: list, run: Callable,
+                   max_calls: int = 4) -> dict[str, Any]:
+    """The tool loop of the lessons, Anthropic shape; returns what happened, step by step."""
+    messages: list[Any] = [{"role": "user", "content": question}]
+    steps = []
+    for _ in range(max_calls):
+        kwargs = {"system": system} if system else {}
+        if tools:
+            kwargs["tools"] = tools
+        response = client.messages.create(model="any-model", max_tokens=1024,
+                                          messages=messages, **kwargs)
+        step = {"stop_reason": response.stop_reason, "input_tokens": response.usage.input_tokens,
+                "output_tokens": response.usage.output_tokens, "id": response.id, "calls": [],
+                "text": "".join(block.text for block in response.content if block.type == "text")}
+        steps.append(step)
+        if response.stop_reason != "tool_use":
+            break
+        messages.append({"role": "assistant", "content": response.content})
+        results = []
+        for block in response.content:
+            if block.type != "tool_use":
+                continue
+            content, is_error = run(block.name, block.input)
+            step["calls"].append({"id": block.id, "name": block.name, "input": block.input,
+                                  "result": content, "is_error": is_error})
+            result = {"type": "tool_result", "tool_use_id": block.id, "content": content}
+            if is_error:
+                result["is_error"] = True
+            results.append(result)
+        messages.append({"role": "user", "content": results})
+    return {"steps": steps, "messages": messages}
+
+
+def openai_loop(client: Any, question: str, *, system: str, tools: list, run: Callable,
+                max_calls: int = 4) -> dict[str, Any]:
+    """The tool loop in the Chat Completions shape (errors travel as text: "Error: …")."""
+    messages: list[Any] = ([{"role": "system", "content": system}] if system else [])
+    messages.append({"role": "user", "content": question})
+    steps = []
+    for _ in range(max_calls):
+        kwargs = {"tools": tools} if tools else {}
+        reply = client.chat.completions.create(model="any-model", messages=messages, **kwargs)
+        choice = reply.choices[0]
+        step = {"finish_reason": choice.finish_reason, "prompt_tokens": reply.usage.prompt_tokens,
+                "completion_tokens": reply.usage.completion_tokens, "id": reply.id,
+                "text": choice.message.content, "calls": []}
+        steps.append(step)
+        if choice.finish_reason != "tool_calls":
+            break
+        messages.append(choice.message)
+        for call in choice.message.tool_calls:
+            arguments = json.loads(call.function.arguments)
+            content, is_error = run(call.function.name, arguments)
+            step["calls"].append({"id": call.id, "name": call.function.name, "input": arguments,
+                                  "result": content, "is_error": is_error})
+            messages.append({"role": "tool", "tool_call_id": call.id,
+                             "content": f"Error: {content}" if is_error else content})
+    return {"steps": steps, "messages": messages}

@@ -1,0 +1,191 @@
+"""Bad requests are refused as the real APIs refuse them: HTTP 400, same type, same words."""
+
+import pytest
+
+import fake_client
+from fake_client import Anthropic, BadRequestError, OpenAI
+
+TOOL = {"name": "get_order_status", "description": "Order status by number.",
+        "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}},
+                         "required": ["order_id"]}}
+USE = {"type": "tool_use", "id": "call_1", "name": "get_order_status", "input": {"order_id": "1042"}}
+QUESTION = {"role": "user", "content": "Where is order 1042?"}
+
+
+def refusal(**request):
+    request.setdefault("model", "m")
+    request.setdefault("max_tokens", 100)
+    with pytest.raises(BadRequestError) as caught:
+        Anthropic().messages.create(**request)
+    error = caught.value
+    assert error.status_code == 400
+    assert error.body["type"] == "error"
+    assert error.body["error"]["type"] == "invalid_request_error"
+    assert str(error) == f"Error code: 400 - {error.body}"
+    return error.body["error"]["message"]
+
+
+def test_tool_use_without_tool_result():
+    assert refusal(tools=[TOOL], messages=[
+        QUESTION, {"role": "assistant", "content": [USE]},
+        {"role": "user", "content": "and?"}]) == (
+        "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: "
+        "call_1. Each `tool_use` block must have a corresponding `tool_result` block in the next message.")
+
+
+def test_tool_use_left_last_lists_every_id():
+    second = dict(USE, id="call_2")
+    assert refusal(tools=[TOOL], messages=[QUESTION, {"role": "assistant", "content": [USE, second]}]
+                   ).startswith("messages.1: `tool_use` ids were found without `tool_result` "
+                                "blocks immediately after: call_1, call_2. ")
+
+
+def test_tool_result_answering_nothing():
+    assert refusal(tools=[TOOL], messages=[
+        QUESTION, {"role": "assistant", "content": [USE]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1", "content": "ok"},
+                                     {"type": "tool_result", "tool_use_id": "get_order_status",
+                                      "content": "ok"}]}]) == (
+        "messages.2.content.1: unexpected `tool_use_id` found in `tool_result` blocks: "
+        "get_order_status. Each `tool_result` block must have a corresponding `tool_use` block "
+        "in the previous message.")
+
+
+def test_first_message_must_be_the_users():
+    assert refusal(messages=[{"role": "assistant", "content": "Hello"}]) == (
+        'messages: first message must use the "user" role')
+
+
+def test_no_messages():
+    assert refusal(messages=[]) == "messages: at least one message is required"
+
+
+def test_tool_without_name_or_schema():
+    assert refusal(tools=[{"description": "x", "input_schema": TOOL["input_schema"]}],
+                   messages=[QUESTION]) == "tools.0.name: Field required"
+    assert refusal(tools=[{"name": "x", "description": "x"}],
+                   messages=[QUESTION]) == "tools.0.input_schema: Field required"
+    assert refusal(tools=[{"name": "bad name", "input_schema": TOOL["input_schema"]}],
+                   messages=[QUESTION]) == (
+        "tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'")
+    assert refusal(tools=[{"name": "x", "input_schema": {"type": "string"}}],
+                   messages=[QUESTION]) == "tools.0.input_schema.type: Input should be 'object'"
+    assert refusal(tools=[TOOL, TOOL], messages=[QUESTION]) == "tools: Tool names must be unique."
+
+
+def test_unknown_block_type():
+    message = refusal(messages=[{"role": "user", "content": [{"type": "tool_call", "id": "x"}]}])
+    assert message.startswith("messages.0.content.0: Input tag 'tool_call' found using 'type' "
+                              "does not match any of the expected tags: ")
+    assert "'tool_result', 'tool_use'" in message
+
+
+def test_system_role_in_messages():
+    assert refusal(messages=[{"role": "system", "content": "Be brief."}, QUESTION]) == (
+        'messages: Unexpected role "system". The Messages API accepts a top-level `system` '
+        'parameter, not "system" as an input message role.')
+
+
+def test_tool_blocks_without_tools():
+    assert refusal(messages=[QUESTION, {"role": "assistant", "content": [USE]},
+                             {"role": "user", "content": [
+                                 {"type": "tool_result", "tool_use_id": "call_1", "content": "ok"}]}]
+                   ) == "Requests which include `tool_use` or `tool_result` blocks must define tools."
+
+
+def test_empty_content():
+    assert refusal(messages=[{"role": "user", "content": ""}]) == (
+        "messages.0.content.0.text: text content blocks must contain non-whitespace text")
+    assert refusal(messages=[{"role": "user", "content": []}]) == (
+        "messages.0: all messages must have non-empty content except for the optional final "
+        "assistant message")
+
+
+def test_missing_block_fields_and_bad_max_tokens():
+    assert refusal(messages=[{"role": "user", "content": [{"type": "text"}]}]) == (
+        "messages.0.content.0.text.text: Field required")
+    assert refusal(max_tokens=0, messages=[QUESTION]) == (
+        "max_tokens: Input should be greater than or equal to 1")
+
+
+def openai_refusal(**request):
+    request.setdefault("model", "m")
+    with pytest.raises(fake_client.BadRequestError) as caught:
+        OpenAI().chat.completions.create(**request)
+    error = caught.value
+    assert error.status_code == 400
+    assert error.body["type"] == "invalid_request_error"
+    assert str(error) == f"Error code: 400 - {error.body['message']}"
+    return error.body["message"], error.param, error.code
+
+
+OPENAI_TOOL = {"type": "function", "function": {"name": "get_flower_inventory",
+                                                "parameters": {"type": "object", "properties": {}}}}
+CALL = {"id": "call_1", "type": "function",
+        "function": {"name": "get_flower_inventory", "arguments": '{"city": "北京"}'}}
+
+
+def test_openai_tool_message_answering_nothing():
+    assert openai_refusal(tools=[OPENAI_TOOL], messages=[
+        {"role": "user", "content": "北京的库存？"},
+        {"role": "tool", "tool_call_id": "call_1", "content": "玫瑰: 100"}]) == (
+        "Invalid parameter: messages with role 'tool' must be a response to a preceeding "
+        "message with 'tool_calls'.", "messages.[1].role", None)
+
+
+def test_openai_unanswered_tool_calls():
+    second = dict(CALL, id="call_2")
+    assert openai_refusal(tools=[OPENAI_TOOL], messages=[
+        {"role": "user", "content": "北京和上海的库存？"},
+        {"role": "assistant", "content": None, "tool_calls": [CALL, second]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "玫瑰: 100"},
+        {"role": "user", "content": "还有呢？"}]) == (
+        "An assistant message with 'tool_calls' must be followed by tool messages responding to "
+        "each 'tool_call_id'. The following tool_call_ids did not have response messages: call_2",
+        "messages.[1].role", None)
+
+
+def test_openai_tool_definitions():
+    assert openai_refusal(tools=[{"type": "function", "function": {"parameters": {}}}],
+                          messages=[{"role": "user", "content": "hi"}]) == (
+        "Missing required parameter: 'tools[0].function.name'.", "tools[0].function.name",
+        "missing_required_parameter")
+    assert openai_refusal(tools=[{"type": "function"}], messages=[{"role": "user", "content": "hi"}]
+                          ) == ("Missing required parameter: 'tools[0].function'.",
+                                "tools[0].function", "missing_required_parameter")
+    assert openai_refusal(tools=[{"type": "function", "function": {
+        "name": "f", "parameters": {"type": "string"}}}], messages=[{"role": "user", "content": "hi"}]
+    ) == ("Invalid schema for function 'f': schema must be a JSON Schema of 'type: \"object\"', "
+          "got 'type: \"string\"'.", "tools[0].function.parameters", "invalid_function_parameters")
+
+
+def test_openai_messages_and_roles():
+    assert openai_refusal(messages=[]) == (
+        "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an "
+        "empty array instead.", "messages", "empty_array")
+    assert openai_refusal(messages=[{"role": "robot", "content": "hi"}]) == (
+        "Invalid value: 'robot'. Supported values are: 'system', 'assistant', 'user', 'function', "
+        "'tool', and 'developer'.", "messages[0].role", "invalid_value")
+    assert openai_refusal(tools=[OPENAI_TOOL], messages=[
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "tool_calls": [CALL]},
+        {"role": "tool", "content": "x"}]) == (
+        "Missing required parameter: 'messages[2].tool_call_id'.", "messages[2].tool_call_id",
+        "missing_required_parameter")
+
+
+def test_the_error_is_recorded():
+    with fake_client.recording() as calls:
+        with pytest.raises(BadRequestError):
+            Anthropic().messages.create(model="m", max_tokens=10, messages=[])
+    assert calls == [{"api": "anthropic", "request": {"model": "m", "max_tokens": 10, "messages": []},
+                      "response": None,
+                      "error": {"type": "error", "error": {
+                          "type": "invalid_request_error",
+                          "message": "messages: at least one message is required"}}}]
+
+
+def test_the_exception_tree_is_the_sdks():
+    assert issubclass(BadRequestError, fake_client.APIStatusError)
+    assert issubclass(fake_client.APIStatusError, fake_client.APIError)
+    assert BadRequestError.status_code == 400

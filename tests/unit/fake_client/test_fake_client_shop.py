@@ -1,0 +1,150 @@
+"""The shop world, behaviour by behaviour, in every language (Anthropic shape)."""
+
+import pytest
+
+from fake_client import Anthropic
+from fake_client.locales import phrase
+from fake_client_programs import (LANGUAGES, SHOP_SYSTEM, SHOP_TEXTS, anthropic_loop, shop_runner,
+                                  shop_tools)
+
+QUESTIONS = {
+    "status": {"bg": "Кога ще пристигне поръчка 1042?", "ru": "Когда придёт заказ 1042?",
+               "uk": "Коли прибуде замовлення 1042?", "zh": "订单1042什么时候到？",
+               "fa": "سفارش 1042 کی می‌رسد؟", "en": "When will order 1042 arrive?"},
+    "thanks": {"bg": "Благодаря, това е всичко.", "ru": "Спасибо, это всё.", "uk": "Дякую, це все.",
+               "zh": "谢谢，就这些。", "fa": "ممنون، همین بود.", "en": "Thanks, that's all."},
+    "missing": {"bg": "Къде е поръчка 9999?", "ru": "Где заказ 9999?", "uk": "Де замовлення 9999?",
+                "zh": "订单9999到哪了？", "fa": "سفارش 9999 کجاست؟", "en": "Where is order 9999?"},
+    "no_number": {"bg": "Къде ми е пратката?", "ru": "Где моя посылка?", "uk": "Де моя посилка?",
+                  "zh": "我的包裹到哪了？", "fa": "بسته‌ام کجاست؟", "en": "Where is my parcel?"},
+    "around": {"bg": "Не помня номера, около 1050 беше.", "ru": "Не помню номер, примерно 1050.",
+               "uk": "Не пам'ятаю номер, десь близько 1050.", "zh": "订单号记不清了，1050左右。",
+               "fa": "شماره یادم نیست، حدود 1050 بود.", "en": "I forget the number, around 1050."},
+    "two": {"bg": "Кога пристига 1042 и до кога мога да върна 1187?",
+            "ru": "Когда придёт 1042 и до какого числа можно вернуть 1187?",
+            "uk": "Коли прибуде 1042 і до якого числа можна повернути 1187?",
+            "zh": "1042什么时候到？1187最晚什么时候能退货？",
+            "fa": "سفارش 1042 کی می‌رسد و سفارش 1187 را تا کی می‌توانم مرجوع کنم؟",
+            "en": "When will 1042 arrive and until when can I return 1187?"},
+    "return": {"bg": "До кога мога да върна 1187?", "ru": "До какого числа можно вернуть 1187?",
+               "uk": "До якого числа можна повернути 1187?", "zh": "1187最晚什么时候能退货？",
+               "fa": "سفارش 1187 را تا کی می‌توانم مرجوع کنم؟",
+               "en": "Until when can I return 1187?"},
+}
+
+
+def ask(lang, kind, *, tools=None, max_calls=4):
+    return anthropic_loop(Anthropic(), QUESTIONS[kind][lang], system=SHOP_SYSTEM[lang],
+                          tools=shop_tools(lang) if tools is None else tools,
+                          run=shop_runner(lang), max_calls=max_calls)["steps"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_status_question_calls_the_tool_then_answers_from_the_result(lang):
+    first, second = ask(lang, "status")
+    assert first["stop_reason"] == "tool_use"
+    assert [(c["id"], c["name"], c["input"]) for c in first["calls"]] == [
+        ("call_1", "get_order_status", {"order_id": "1042"})]
+    assert second["stop_reason"] == "end_turn"
+    assert first["calls"][0]["result"] in second["text"]
+    assert second["text"] == phrase(lang, "shop.found", results=first["calls"][0]["result"])
+    assert second["input_tokens"] > first["input_tokens"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_thanks_gets_a_plain_reply(lang):
+    (only,) = ask(lang, "thanks")
+    assert only["stop_reason"] == "end_turn"
+    assert only["text"] == phrase(lang, "chat.thanks")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unknown_order_is_reported_not_found(lang):
+    first, second = ask(lang, "missing")
+    assert first["calls"][0]["input"] == {"order_id": "9999"}
+    assert first["calls"][0]["is_error"]
+    assert second["text"] == phrase(lang, "shop.not_found")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_question_without_number_calls_without_the_field_then_asks_for_it(lang):
+    first, second = ask(lang, "no_number")
+    assert [(c["name"], c["input"]) for c in first["calls"]] == [("get_order_status", {})]
+    assert first["calls"][0]["result"] == SHOP_TEXTS[lang]["missing"]
+    assert second["text"] == phrase(lang, "shop.ask_number")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_vague_number_is_guessed_for_as_long_as_the_loop_allows(lang):
+    steps = ask(lang, "around", max_calls=4)
+    assert [step["stop_reason"] for step in steps] == ["tool_use"] * 4
+    assert [step["calls"][0]["input"]["order_id"] for step in steps] == ["1050", "1051", "1052", "1053"]
+    assert [step["calls"][0]["id"] for step in steps] == ["call_1", "call_2", "call_3", "call_4"]
+    tokens = [step["input_tokens"] for step in steps]
+    assert tokens == sorted(set(tokens))  # every call costs more than the one before
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_guessing_stops_when_a_guess_is_found(lang):
+    run = shop_runner(lang)
+
+    def with_1051(name, arguments):
+        if arguments.get("order_id") == "1051":
+            return "1051 — ok", False
+        return run(name, arguments)
+
+    steps = anthropic_loop(Anthropic(), QUESTIONS["around"][lang], system=SHOP_SYSTEM[lang],
+                           tools=shop_tools(lang), run=with_1051)["steps"]
+    assert [step["stop_reason"] for step in steps] == ["tool_use", "tool_use", "end_turn"]
+    assert "1051 — ok" in steps[-1]["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_two_things_in_one_question_give_two_calls_in_one_reply(lang):
+    first, second = ask(lang, "two")
+    assert [(c["id"], c["name"], c["input"]) for c in first["calls"]] == [
+        ("call_1", "get_order_status", {"order_id": "1042"}),
+        ("call_2", "get_return_window", {"order_id": "1187"})]
+    assert all(call["result"] in second["text"] for call in first["calls"])
+    assert second["stop_reason"] == "end_turn"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_removed_tool_cannot_be_asked_for(lang):
+    first, second = ask(lang, "two", tools=shop_tools(lang, with_return=False))
+    assert [c["name"] for c in first["calls"]] == ["get_order_status"]
+    assert "1187" not in second["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_tools_it_makes_an_answer_up(lang):
+    (only,) = ask(lang, "status", tools=[])
+    assert only["stop_reason"] == "end_turn"
+    assert only["text"] == phrase(lang, "shop.made_up_status", order="1042")
+    (only,) = ask(lang, "return", tools=shop_tools(lang, with_return=False))
+    assert only["text"] == phrase(lang, "shop.made_up_return", order="1187")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_another_customers_order_is_refused_politely(lang):
+    foreign = {"bg": "поръчка 1187 е на друг клиент", "ru": "заказ 1187 принадлежит другому клиенту",
+               "uk": "замовлення 1187 належить іншому клієнту", "zh": "订单 1187 属于其他客户",
+               "fa": "سفارش 1187 مال مشتری دیگری است", "en": "order 1187 belongs to another customer"}
+    steps = anthropic_loop(Anthropic(), QUESTIONS["return"][lang], system=SHOP_SYSTEM[lang],
+                           tools=shop_tools(lang), run=lambda name, args: (foreign[lang], True))["steps"]
+    assert steps[-1]["text"] == phrase(lang, "shop.foreign")
+
+
+def test_persian_digits_are_read_as_the_number():
+    steps = anthropic_loop(Anthropic(), "سفارش ۱۰۴۲ کی می‌رسد؟", system=SHOP_SYSTEM["fa"],
+                           tools=shop_tools("fa"), run=shop_runner("fa"))["steps"]
+    assert steps[0]["calls"][0]["input"] == {"order_id": "1042"}
+
+
+def test_integer_schema_gets_a_number():
+    tools = shop_tools("bg")
+    tools[0]["input_schema"] = {"type": "object", "properties": {"order_id": {"type": "integer"}},
+                                "required": ["order_id"]}
+    steps = anthropic_loop(Anthropic(), QUESTIONS["status"]["bg"], system="", tools=tools,
+                           run=lambda name, args: ("ok", False))["steps"]
+    assert steps[0]["calls"][0]["input"] == {"order_id": 1042}
