@@ -1,0 +1,18 @@
+"""Run one snippet chain and return its transcript.
+
+The same code runs at build time (CPython, called by ``lesson_builder``) and in the
+learner's browser (Pyodide, called by the runner's worker), so both produce byte-identical
+transcripts. Standard library only.
+
+Public names:
+
+- :func:`run_chain` runs ``setup`` snippets silently, then ``code``, in a fresh
+  ``__main__`` namespace, and returns the transcript dict described in ARCHITECTURE.md.
+- :func:`outputs_match` compares two outputs the way every check does (trailing
+  whitespace trimmed, nothing else); :func:`normalise_output` is that normalisation.
+"""
+
+from ._compare import normalise_output, outputs_match
+from ._run import SNIPPET_FILENAME, run_chain, setup_filename
+
+__all__ = ["SNIPPET_FILENAME", "normalise_output", "outputs_match", "run_chain", "setup_filename"]

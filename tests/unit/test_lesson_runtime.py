@@ -1,0 +1,207 @@
+"""lesson_runtime.run_chain: the transcript contract of ARCHITECTURE.md, in CPython."""
+
+import sys
+import time
+
+import pytest
+
+from lesson_runtime import outputs_match, run_chain
+
+
+def test_prints_become_output_and_a_done_status():
+    transcript = run_chain([], 'print("Поръчка", 1042)\nprint("готово")\n')
+    assert transcript == {
+        "output": "Поръчка 1042\nготово\n",
+        "chunks": [["stdout", "Поръчка 1042\nготово\n"]],
+        "status": "done",
+        "error": None,
+        "calls": [],
+    }
+
+
+def test_setup_runs_first_in_the_same_namespace_with_its_output_discarded():
+    transcript = run_chain(['orders = {"1042": "shipped"}\nprint("setup noise")', 'extra = 1'],
+                           'print(orders["1042"], extra)')
+    assert transcript["output"] == "shipped 1\n"
+
+
+def test_each_call_starts_from_a_fresh_namespace():
+    run_chain([], "leftover = 1")
+    transcript = run_chain([], "print(leftover)")
+    assert transcript["status"] == "error"
+    assert transcript["error"]["type"] == "NameError"
+
+
+def test_snippet_runs_as_main_module():
+    code = (
+        "from dataclasses import dataclass\n"
+        "@dataclass\n"
+        "class Order:\n"
+        "    number: 'str'\n"
+        "if __name__ == '__main__':\n"
+        "    print(Order('1042'))\n"
+    )
+    assert run_chain([], code)["output"] == "Order(number='1042')\n"
+
+
+def test_stdout_and_stderr_keep_their_order_and_are_told_apart():
+    code = "import sys\nprint('a')\nprint('b', 'c')\nprint('oops', file=sys.stderr)\nprint('d')\n"
+    transcript = run_chain([], code)
+    assert transcript["chunks"] == [["stdout", "a\nb c\n"], ["stderr", "oops\n"], ["stdout", "d\n"]]
+    assert transcript["output"] == "a\nb c\noops\nd\n"
+
+
+def test_output_is_streamed_to_the_callback_as_it_is_written():
+    seen = []
+    run_chain([], "import sys\nprint('x')\nsys.stderr.write('y')\n", on_output=lambda s, t: seen.append((s, t)))
+    assert "".join(t for s, t in seen if s == "stdout") == "x\n"
+    assert ("stderr", "y") in seen
+
+
+def test_uncaught_exception_gives_a_traceback_of_snippet_frames_only():
+    code = "import json\ndef parse(text):\n    return json.loads(text)\nprint('before')\nparse('{')\n"
+    transcript = run_chain([], code)
+    assert transcript["status"] == "error"
+    assert transcript["output"] == (
+        "before\n"
+        "Traceback (most recent call last):\n"
+        '  File "<snippet>", line 5\n'
+        "    parse('{')\n"
+        '  File "<snippet>", line 3\n'
+        "    return json.loads(text)\n"
+        "JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)\n"
+    )
+    assert transcript["chunks"][-1][0] == "stderr"
+    assert transcript["error"] == {
+        "type": "JSONDecodeError",
+        "message": "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)",
+        "line": 3,
+    }
+
+
+def test_frames_of_continued_snippets_are_named_setup():
+    transcript = run_chain(["def check(n):\n    if n > 9000:\n        raise ValueError(f'няма поръчка {n}')"],
+                           "check(9999)")
+    assert transcript["output"] == (
+        "Traceback (most recent call last):\n"
+        '  File "<snippet>", line 1\n'
+        "    check(9999)\n"
+        '  File "<setup-1>", line 3\n'
+        "    raise ValueError(f'няма поръчка {n}')\n"
+        "ValueError: няма поръчка 9999\n"
+    )
+    assert transcript["error"]["line"] == 1
+
+
+def test_chained_exceptions_are_shown_like_python_shows_them():
+    code = "try:\n    {}['id']\nexcept KeyError as missing:\n    raise LookupError('no id') from missing\n"
+    assert run_chain([], code)["output"] == (
+        "Traceback (most recent call last):\n"
+        '  File "<snippet>", line 2\n'
+        "    {}['id']\n"
+        "KeyError: 'id'\n"
+        "\nThe above exception was the direct cause of the following exception:\n\n"
+        "Traceback (most recent call last):\n"
+        '  File "<snippet>", line 4\n'
+        "    raise LookupError('no id') from missing\n"
+        "LookupError: no id\n"
+    )
+
+
+def test_exception_without_message_prints_only_its_type():
+    assert run_chain([], "raise StopIteration")["output"].endswith("\nStopIteration\n")
+
+
+def test_syntax_error_names_the_line_without_a_caret():
+    transcript = run_chain([], "x = 1\nprint(x\n")
+    assert transcript["status"] == "error"
+    assert transcript["error"]["type"] == "SyntaxError"
+    assert transcript["error"]["line"] == 2
+    assert transcript["output"].startswith('  File "<snippet>", line 2\n    print(x\nSyntaxError: ')
+    assert "^" not in transcript["output"]
+
+
+@pytest.mark.parametrize("code", [
+    "while True: pass",
+    "while True:\n    pass",
+    "import itertools\nfor _ in itertools.count(): pass",
+    "import itertools\n[n for n in itertools.count() if n < 0]",
+    "while True:\n    try:\n        pass\n    except Exception:\n        pass",
+])
+def test_endless_loop_ends_with_timeout_status(code):
+    started = time.monotonic()
+    transcript = run_chain([], "print('start')\n" + code, timeout=0.3)
+    assert time.monotonic() - started < 2
+    assert transcript["status"] == "timeout"
+    assert transcript["output"] == "start\n"  # status text is not output
+    assert transcript["error"]["type"] == "Timeout"
+    assert transcript["error"]["message"] == "the run did not finish within 0.3 s"
+
+
+def test_timeout_covers_a_loop_in_a_continued_snippet():
+    transcript = run_chain(["def spin():\n    while True: pass"], "spin()", timeout=0.3)
+    assert transcript["status"] == "timeout"
+    assert transcript["error"]["line"] == 1
+
+
+def test_loops_that_finish_are_not_stopped_and_stay_reasonably_fast():
+    started = time.monotonic()
+    transcript = run_chain([], "total = 0\nfor n in range(200_000):\n    total += n\nprint(total)")
+    assert transcript["output"] == "19999900000\n"
+    assert time.monotonic() - started < 3
+
+
+def test_random_is_reseeded_for_every_run():
+    code = "import random\nprint(random.randint(1, 10**9), random.random())"
+    first = run_chain([], code)["output"]
+    run_chain([], "import random\nrandom.random()")
+    assert run_chain([], code)["output"] == first
+
+
+def test_input_does_not_block():
+    transcript = run_chain([], "input('номер: ')")
+    assert transcript["error"]["type"] == "EOFError"
+
+
+@pytest.mark.parametrize("code, status, output", [
+    ("import sys\nprint('a')\nsys.exit()", "done", "a\n"),
+    ("import sys\nsys.exit(0)", "done", ""),
+    ("import sys\nsys.exit('stopped early')", "error", "stopped early\n"),
+    ("import sys\nsys.exit(3)", "error", ""),
+])
+def test_sys_exit_ends_the_run_like_a_script(code, status, output):
+    transcript = run_chain([], code)
+    assert (transcript["status"], transcript["output"]) == (status, output)
+
+
+def test_keyboard_interrupt_means_stopped():
+    transcript = run_chain([], "print('a')\nraise KeyboardInterrupt")
+    assert transcript["status"] == "stopped"
+    assert transcript["output"] == "a\n"
+
+
+def test_interpreter_state_is_restored_after_every_kind_of_ending():
+    main, stdout, stderr, stdin, trace = sys.modules["__main__"], sys.stdout, sys.stderr, sys.stdin, sys.gettrace()
+    for code in ["print(1)", "1/0", "while True: pass", "import sys; sys.exit(2)", "raise KeyboardInterrupt"]:
+        run_chain([], code, timeout=0.2)
+        assert sys.modules["__main__"] is main
+        assert (sys.stdout, sys.stderr, sys.stdin) == (stdout, stderr, stdin)
+        assert sys.gettrace() is trace
+
+
+def test_transcript_is_json_plain():
+    import json
+
+    transcript = run_chain([], "import sys\nprint('x')\nprint('y', file=sys.stderr)\n1/0")
+    assert json.loads(json.dumps(transcript)) == transcript
+
+
+@pytest.mark.parametrize("actual, expected, same", [
+    ("a\nb\n", "a\nb", True),
+    ("a\nb  \n\n", "a\nb", True),
+    ("a \nb", "a\nb", False),
+    (" a\nb", "a\nb", False),
+    ("a\nb", "a\nc", False),
+])
+def test_outputs_match_trims_trailing_whitespace_only(actual, expected, same):
+    assert outputs_match(actual, expected) is same
