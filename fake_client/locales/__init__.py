@@ -1,8 +1,9 @@
 """Every word of the fake model, one module per language.
 
-Each module has `WORDS` (what the model listens for: lower-case word beginnings, see
-`fake_client.worlds._reading`) and `PHRASES` (what it says; `{name}` marks a value filled
-in). All languages have the same `PHRASES` keys with the same `{names}`; a test checks this.
+Each module has `WORDS` (what the model listens for: word beginnings, matched without
+regard to case, see `fake_client.worlds._reading`) and `PHRASES` (what it says; `{name}`
+marks a value filled in). A name that changes its ending in the language is written
+`stem|Name` ("Шанха|Шанхай" matches "в Шанхае" and means "Шанхай"). All languages have the same `PHRASES` keys with the same `{names}`; a test checks this.
 To add a language, copy `en.py`, translate it, and add its code to `LANGUAGES`.
 """
 
@@ -31,5 +32,5 @@ def words_everywhere(key: str) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for module in LANGUAGES.values():
         for word in module.WORDS.get(key, ()):
-            seen.setdefault(word.lower(), None)
+            seen.setdefault(word, None)
     return tuple(seen)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from types import ModuleType
 
 from .._conversation import Conversation, Part
-from . import chat, shop
+from . import chat, files, flowers, shop, support
 from ._voice import Voice
 
-WORLDS: list[ModuleType] = [shop]
+WORLDS: list[ModuleType] = [support, flowers, files, shop]
 
 
 def choose_world(conversation: Conversation) -> ModuleType:

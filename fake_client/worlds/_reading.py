@@ -52,11 +52,10 @@ def mentions(text: str, key: str) -> bool:
     return count_words_of(text, key) > 0
 
 
-def first_position(text: str, key: str) -> int:
-    """Where the first word listed under `key` starts in `text` (-1 if none)."""
-    positions = [match.start() for word in words_everywhere(key)
-                 for match in [_pattern(word).search(text.lower())] if match]
-    return min(positions, default=-1)
+def word_position(text: str, word: str) -> int:
+    """Where `word` first occurs in `text` by the matching rule above (-1 if nowhere)."""
+    match = _pattern(word).search(text.lower())
+    return match.start() if match else -1
 
 
 def is_thanks(question: str) -> bool:

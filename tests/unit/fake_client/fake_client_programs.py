@@ -146,3 +146,142 @@ def openai_loop(client: Any, question: str, *, system: str, tools: list, run: Ca
             messages.append({"role": "tool", "tool_call_id": call.id,
                              "content": f"Error: {content}" if is_error else content})
     return {"steps": steps, "messages": messages}
+
+
+# --- support: orders numbered like SP-1024, the customer is "me" -----------------------------
+
+SUPPORT_STATUS_DESCRIPTION = {
+    "bg": "Статус на поръчка на клиента по номер. Викай, когато питат къде е поръчката.",
+    "ru": "Статус заказа клиента по номеру. Вызывай, когда спрашивают, где заказ.",
+    "uk": "Поточний статус доставки замовлення. Викликай, коли користувач питає, де замовлення.",
+    "zh": "查询客户订单的配送状态。用户问订单在哪时调用。",
+    "fa": "وضعیت ارسال سفارش مشتری را برمی‌گرداند. وقتی کاربر می‌پرسد سفارشش کجاست صدا بزن.",
+    "en": "Delivery status of a customer's order. Call when the user asks where an order is.",
+}
+SUPPORT_BALANCE_DESCRIPTION = {
+    "bg": "Баланс по сметката на клиента. Викай, когато питат за баланс или задължения.",
+    "ru": "Баланс счёта клиента. Вызывай, когда спрашивают о балансе или долге.",
+    "uk": "Баланс поточного рахунку клієнта. Викликай, коли користувач питає про баланс або борг.",
+    "zh": "查询客户的账户余额。用户问余额或欠款时调用。",
+    "fa": "موجودی حساب مشتری را برمی‌گرداند. وقتی کاربر درباره‌ی موجودی حساب یا بدهی می‌پرسد صدا بزن.",
+    "en": "Current account balance of the customer. Call when the user asks about the balance or debt.",
+}
+SUPPORT_ERRORS = {
+    "bg": {"not_found": "няма поръчка {id}", "type": "order_no трябва да е низ като SP-1024",
+           "foreign": "поръчка {id} е на друг клиент"},
+    "ru": {"not_found": "заказ {id} не найден", "type": "order_no должен быть строкой вида SP-1024",
+           "foreign": "заказ {id} принадлежит другому клиенту"},
+    "uk": {"not_found": "замовлення {id} не знайдено", "type": "order_no має бути рядком на кшталт SP-1024",
+           "foreign": "замовлення {id} належить іншому клієнту"},
+    "zh": {"not_found": "找不到订单 {id}", "type": "order_no 必须是字符串，例如 SP-1024",
+           "foreign": "订单 {id} 属于其他客户"},
+    "fa": {"not_found": "سفارش {id} پیدا نشد", "type": "order_no باید رشته باشد، مثل SP-1024",
+           "foreign": "سفارش {id} مال مشتری دیگری است"},
+    "en": {"not_found": "order {id} not found", "type": "order_no must be a string like SP-1024",
+           "foreign": "order {id} belongs to another customer"},
+}
+SUPPORT_ORDERS = {"SP-1024": {"customer": "me", "status": "in transit, 14.11"},
+                  "SP-2048": {"customer": "someone else", "status": "delivered"}}
+
+
+def support_tools(lang: str, *, balance: bool = True) -> list[dict[str, Any]]:
+    tools = [{"name": "get_order_status", "description": SUPPORT_STATUS_DESCRIPTION[lang],
+              "input_schema": {"type": "object", "properties": {
+                  "order_no": {"type": "string", "description": "order number, like SP-1024"}},
+                  "required": ["order_no"]}}]
+    if balance:
+        tools.append({"name": "get_balance", "description": SUPPORT_BALANCE_DESCRIPTION[lang],
+                      "input_schema": {"type": "object", "properties": {}}})
+    return tools
+
+
+def support_runner(lang: str, *, swallow_errors: bool = False, check_owner: bool = True,
+                   check_type: bool = True) -> Callable[[str, dict], tuple[str, bool]]:
+    """The program's tools. `swallow_errors`: an unknown order gives an empty result, the
+    bug of the Ukrainian seed's third case; the checks can be switched off to show why
+    they are needed."""
+    errors = SUPPORT_ERRORS[lang]
+
+    def run(name: str, arguments: dict) -> tuple[str, bool]:
+        if name == "get_balance":
+            return "0.00", False
+        order_no = arguments.get("order_no")
+        if check_type and not isinstance(order_no, str):
+            return errors["type"], True
+        order = SUPPORT_ORDERS.get(str(order_no))
+        if order is None:
+            return ("", False) if swallow_errors else (errors["not_found"].format(id=order_no), True)
+        if check_owner and order["customer"] != "me":
+            return errors["foreign"].format(id=order_no), True
+        return f"{order_no}: {order['status']}", False
+
+    return run
+
+
+# --- files: a small project folder ---------------------------------------------------------------
+
+FILES = {"notes.txt": "eggs, rice, tea", "march.md": "March: 12 tasks done", "april.md": "April: 3 tasks open"}
+READ_DESCRIPTION = {
+    "bg": "Чете текстов файл от проекта. Ползвай го, преди да промениш файл.",
+    "ru": "Читает текстовый файл проекта. Используй перед тем, как менять файл.",
+    "uk": "Читає текстовий файл проєкту. Використовуй, перш ніж змінювати файл.",
+    "zh": "读取项目中的文本文件。修改文件前先读。",
+    "fa": "یک فایل متنی پروژه را می‌خواند. پیش از تغییر فایل از آن استفاده کن.",
+    "en": "Read a text file in the project. Use before changing a file.",
+}
+LIST_DESCRIPTION = {
+    "bg": "Показва списък с файловете в папката на проекта.",
+    "ru": "Показывает список файлов в папке проекта.",
+    "uk": "Показує список файлів у папці проєкту.",
+    "zh": "列出项目文件夹中的文件。",
+    "fa": "فایل‌های پوشه‌ی پروژه را فهرست می‌کند.",
+    "en": "List the files in the project folder.",
+}
+
+
+def files_tools(lang: str, *, with_list: bool = True) -> list[dict[str, Any]]:
+    tools = [{"name": "read_file", "description": READ_DESCRIPTION[lang],
+              "input_schema": {"type": "object", "properties": {"path": {"type": "string"}},
+                               "required": ["path"]}}]
+    if with_list:
+        tools.append({"name": "list_files", "description": LIST_DESCRIPTION[lang],
+                      "input_schema": {"type": "object", "properties": {}}})
+    return tools
+
+
+def files_runner(name: str, arguments: dict) -> tuple[str, bool]:
+    if name == "list_files":
+        return "\n".join(FILES), False
+    path = arguments.get("path")
+    if path in FILES:
+        return FILES[path], False
+    return f"Error: [Errno 2] No such file or directory: '{path}'", True
+
+
+# --- flowers: stock per city ----------------------------------------------------------------
+
+CITIES = {"zh": ("北京", "上海", "深圳"), "bg": ("Пекин", "Шанхай", "Шънджън"),
+          "ru": ("Пекин", "Шанхай", "Шэньчжэнь"), "uk": ("Пекін", "Шанхай", "Шеньчжень"),
+          "fa": ("پکن", "شانگهای", "شنژن"), "en": ("Beijing", "Shanghai", "Shenzhen")}
+STOCK = ("玫瑰: 100, 郁金香: 150", "百合: 80, 康乃馨: 120", "向日葵: 200, 玉兰: 90")
+INVENTORY_DESCRIPTION = {
+    "bg": "Наличност на цветя в даден град.", "ru": "Остатки цветов на складе в указанном городе.",
+    "uk": "Залишки квітів на складі в указаному місті.", "zh": "获取指定城市的鲜花库存",
+    "fa": "موجودی گل در یک شهر را برمی‌گرداند.", "en": "Flower stock in a given city.",
+}
+
+
+def flowers_tools(lang: str) -> list[dict[str, Any]]:
+    return [{"name": "get_flower_inventory", "description": INVENTORY_DESCRIPTION[lang],
+             "input_schema": {"type": "object", "properties": {"city": {"type": "string"}},
+                              "required": ["city"]}}]
+
+
+def flowers_runner(lang: str) -> Callable[[str, dict], tuple[str, bool]]:
+    stock = dict(zip(CITIES[lang], STOCK))
+
+    def run(name: str, arguments: dict) -> tuple[str, bool]:
+        city = arguments.get("city")
+        return (stock[city], False) if city in stock else (f"unknown city {city}", True)
+
+    return run

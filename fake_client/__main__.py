@@ -1,0 +1,22 @@
+"""`python -m fake_client serve [--port N] [--host H]`: serve the fake model over HTTP."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Optional, Sequence
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m fake_client",
+                                     description="The deterministic fake model API.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve /v1/messages and /v1/chat/completions")
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free one; default 8765)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    arguments = parser.parse_args(argv)
+    from ._server import serve as run  # imported here: http.server is not needed in the browser
+    run(port=arguments.port, host=arguments.host)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""files — a small coding agent reading a project folder (the Persian seed's world).
+
+Tools it understands: read a file ("read", "بخوان", "прочет") and list the folder ("list",
+"فهرست", "списък"). It claims a conversation with such tools or with file names like
+`notes.txt` in the question. What it does:
+
+- a question naming files → one read call per file, all in one reply;
+- a question about the folder (or about reading, with no file named) → a list call;
+- a read that failed (a misspelled name) → it lists the folder, if it may; after the list it
+  reads the name closest to the one that failed; if nothing is close, or it cannot list,
+  it says it could not find the file;
+- after the reads → an answer quoting each file's content (and the listing, if the
+  question asked for it);
+- a thank-you → a plain reply; no fitting tool → a made-up guess at the content.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Optional
+
+from .._conversation import Ask, Call, Conversation, Part, Result, Say
+from ._reading import failed, fill_input, is_thanks, key_value, mentions, pick_tool, understood_intents
+from ._voice import Voice
+
+NAME = "files"
+INTENTS = ("files.read", "files.list")
+_FILE_NAME = re.compile(r"(?<![A-Za-z0-9_/.\-])[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)*"
+                        r"\.[A-Za-z][A-Za-z0-9]{0,7}(?![A-Za-z0-9_])")
+
+
+def claim(chat: Conversation) -> int:
+    """How sure the model is that this conversation is about files."""
+    score = sum(3 for tool in chat.tools if understood_intents(tool, INTENTS)[0])
+    if _FILE_NAME.search(chat.question):
+        score += 2
+    return score
+
+
+def respond(chat: Conversation, voice: Voice) -> list[Part]:
+    """The reply to the conversation, by the rules in the module docstring."""
+    question = chat.question
+    if chat.last_results:
+        return _after_results(chat, voice)
+    if is_thanks(question):
+        return [voice.say("chat.thanks")]
+    names = _FILE_NAME.findall(question)
+    reader = pick_tool(chat.tools, "files.read", INTENTS)
+    lister = pick_tool(chat.tools, "files.list", INTENTS)
+    if names:
+        if reader is None:
+            return [voice.say("files.made_up", file=names[0])]
+        return [Ask(reader.name, fill_input(reader, name)) for name in names]
+    if mentions(question, "files.list") or mentions(question, "files.read"):
+        if lister is not None:
+            return [Ask(lister.name, {})]
+        if reader is None:
+            return [voice.say("files.made_up_folder")]
+    return [voice.say("files.ask_file")]
+
+
+def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
+    reader = pick_tool(chat.tools, "files.read", INTENTS)
+    lister = pick_tool(chat.tools, "files.list", INTENTS)
+    steps = [(call, result) for call, result in chat.steps_since_question() if result is not None]
+    reads = [(call, result) for call, result in steps if reader and call.name == reader.name]
+    lists = [result for call, result in steps
+             if lister and call.name == lister.name and not failed(result)]
+    tried = {key_value(call.input) for call, _ in reads}
+    missing = [key_value(call.input) for call, result in reads if failed(result)]
+    listed = _FILE_NAME.findall(lists[-1].content) if lists else []
+    if missing and lister is not None and not lists:
+        return [Ask(lister.name, {})]
+    if missing and listed and reader is not None:
+        retries = [match for name in missing for match in [_closest(name, listed)]
+                   if match is not None and match not in tried]
+        if retries:
+            return [Ask(reader.name, fill_input(reader, name)) for name in dict.fromkeys(retries)]
+    return [Say(_answer(chat.question, reads, listed, voice))]
+
+
+def _closest(name: str, names: list[str]) -> Optional[str]:
+    matches = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def _answer(question: str, reads: list[tuple[Call, Result]], listed: list[str], voice: Voice) -> str:
+    lines = [voice.line("files.file_says", file=key_value(call.input), content=result.content.strip())
+             for call, result in reads if not failed(result)]
+    read_names = {key_value(call.input) for call, result in reads if not failed(result)}
+    if listed and (mentions(question, "files.list") or not reads):
+        lines.insert(0, voice.line("files.folder_has", files=", ".join(listed)))
+    for call, result in reads:
+        name = key_value(call.input)
+        if failed(result) and _closest(name, listed) not in read_names:
+            lines.append(voice.line("files.not_found", file=name))
+    return "\n".join(lines) if lines else voice.line("files.ask_file")

@@ -1,0 +1,112 @@
+"""support — a support agent looking up orders numbered like SP-1024 (the Russian and
+Ukrainian seeds' world).
+
+Tools it understands: order status ("status", "delivery", "where") and account balance
+("balance", "баланс"). It claims a conversation that shows an order number like SP-1024
+(in the question, the system prompt or a tool's description) or a tool with an `order_no`
+field. What it does:
+
+- the conversation ends with tool results → for each: a successful one is quoted; an
+  *empty* one ("", "[]", "{}", "null") is taken as good news ("order SP-1024 has been
+  delivered"), which is how a swallowed error misleads a customer; a failure is read by its
+  text: another customer's order → "that order is not yours"; a wrong type → "please write
+  the number in full"; a missing field → "what is the number?"; anything else, such as an
+  explicit "not found" → "I could not find order SP-9999, please check the number";
+- a thank-you → a plain reply;
+- each SP-style number → one status call with it as text; a bare number ("заказ 1024")
+  → a call with the number as an *integer*, the wrong type for a string field, which the
+  program must refuse; a question about an order without a number → it asks for the number;
+  a balance question → a balance call (with an empty input: the program knows the customer);
+- no fitting tool → a made-up answer. A vague tool (say `fetch`, "extracts data") is
+  called for whatever it is asked, balance or delivery alike.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .._conversation import Ask, Conversation, Part, Result, Say, Tool
+from ._reading import (error_kind, failed, fill_input, is_empty, is_thanks, key_field, key_value,
+                       mentions, pick_tool, understood_intents)
+from ._voice import Voice
+
+NAME = "support"
+INTENTS = ("order.status", "order.balance")
+_ORDER_ID = re.compile(r"(?<![A-Za-z0-9_])[A-Z]{2,4}-\d{2,}(?![A-Za-z0-9_])")
+_BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.\-])\d{3,}(?![A-Za-z0-9_\-]|\.\d)")
+
+
+def claim(chat: Conversation) -> int:
+    """How sure the model is that this conversation is the support agent's."""
+    where = " ".join([chat.question, chat.system] + [f"{tool.description} {json.dumps(tool.schema)}"
+                                                     for tool in chat.tools])
+    score = 5 if _ORDER_ID.search(where) else 0
+    if any("order_no" in tool.properties for tool in chat.tools):
+        score += 5
+    if mentions(chat.question, "order.balance"):
+        score += 2
+    if not score:
+        return 0
+    return score + sum(1 for tool in chat.tools if understood_intents(tool, INTENTS)[0])
+
+
+def respond(chat: Conversation, voice: Voice) -> list[Part]:
+    """The reply to the conversation, by the rules in the module docstring."""
+    question = chat.question
+    if chat.last_results:
+        return [_answer(chat.last_results, voice)]
+    if is_thanks(question):
+        return [voice.say("chat.thanks")]
+    ids = _ORDER_ID.findall(question)
+    bare = [] if ids else [str(int(number)) for number in _BARE_NUMBER.findall(question)]
+    wants_balance = mentions(question, "order.balance")
+    wants_order = bool(ids or bare) or mentions(question, "order.words") or mentions(question, "order.status")
+    if not (wants_balance or wants_order):
+        return [voice.say("support.help")]
+    parts: list[Part] = []
+    if wants_order:
+        tool = pick_tool(chat.tools, "order.status", INTENTS)
+        if tool is None:
+            return [_made_up_status(ids or bare, voice)]
+        if not (ids or bare):
+            return [voice.say("support.ask_number")]
+        parts += [Ask(tool.name, fill_input(tool, order_id)) for order_id in ids]
+        parts += [Ask(tool.name, _as_integer(tool, number)) for number in bare]
+    if wants_balance:
+        tool = pick_tool(chat.tools, "order.balance", INTENTS)
+        if tool is None:
+            return parts or [voice.say("support.made_up_balance")]
+        parts.append(Ask(tool.name, {}))
+    return parts
+
+
+def _as_integer(tool: Tool, number: str) -> dict:
+    """The number as the model wrongly sends it: an integer, whatever the schema says."""
+    name = key_field(tool)
+    return {name: int(number)} if name else {}
+
+
+def _made_up_status(numbers: list[str], voice: Voice) -> Say:
+    if numbers:
+        return voice.say("support.made_up_status", order=numbers[0])
+    return voice.say("support.made_up_status_unknown")
+
+
+_ERROR_PHRASES = {"foreign": "support.foreign", "type": "support.ask_full_number",
+                  "missing": "support.ask_number", "not_found": "support.not_found"}
+
+
+def _answer(results: list[Result], voice: Voice) -> Say:
+    found, sentences = [], []
+    for result in results:
+        order = key_value(result.call.input) if result.call else ""
+        if failed(result):
+            sentences.append(voice.line(_ERROR_PHRASES[error_kind(result)], order=order))
+        elif is_empty(result):
+            sentences.append(voice.line("support.delivered", order=order))
+        else:
+            found.append(result.content.strip().rstrip(".。"))
+    if found:
+        sentences.insert(0, voice.line("support.found", results=voice.join(found)))
+    return Say(" ".join(sentences))

@@ -1,0 +1,80 @@
+"""Every fake response, in both shapes, is a valid response of the real SDKs, strictly: no
+missing field, no wrong type, no extra field; and dumps to the same JSON text."""
+
+import anthropic
+import openai
+import pydantic
+import pytest
+from anthropic.types import message_create_params
+from openai.types.chat import completion_create_params
+
+import fake_client
+from fake_client_scenarios import run_all
+
+
+def assert_no_extra_fields(value, where="response"):
+    """pydantic keeps unknown fields in `model_extra`: there must be none, at any depth."""
+    if isinstance(value, pydantic.BaseModel):
+        assert not value.model_extra, f"{where} has extra fields {value.model_extra}"
+        for name in type(value).model_fields:
+            assert_no_extra_fields(getattr(value, name), f"{where}.{name}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            assert_no_extra_fields(item, f"{where}[{index}]")
+
+
+@pytest.fixture(scope="module")
+def recorded_calls():
+    with fake_client.recording() as calls:
+        run_all(fake_client.Anthropic(), fake_client.OpenAI())
+    return calls
+
+
+def test_the_scenarios_cover_every_reply_kind(recorded_calls):
+    stops = {call["response"]["stop_reason"] for call in recorded_calls if call["api"] == "anthropic"}
+    finishes = {call["response"]["choices"][0]["finish_reason"] for call in recorded_calls
+                if call["api"] == "openai"}
+    assert stops == {"tool_use", "end_turn"}
+    assert finishes == {"tool_calls", "stop"}
+    assert len(recorded_calls) > 100
+
+
+def test_anthropic_responses_validate_strictly(recorded_calls):
+    for call in recorded_calls:
+        if call["api"] != "anthropic":
+            continue
+        parsed = anthropic.types.Message.model_validate(call["response"], strict=True)
+        assert_no_extra_fields(parsed)
+        ours = fake_client.Message.from_dict(call["response"])
+        assert ours.to_json() == parsed.to_json()
+        assert ours.to_dict() == parsed.to_dict()
+
+
+def test_openai_responses_validate_strictly(recorded_calls):
+    for call in recorded_calls:
+        if call["api"] != "openai":
+            continue
+        parsed = openai.types.chat.ChatCompletion.model_validate(call["response"], strict=True)
+        assert_no_extra_fields(parsed)
+        ours = fake_client.ChatCompletion.from_dict(call["response"])
+        assert ours.to_json() == parsed.to_json()
+        assert ours.to_dict() == parsed.to_dict()
+
+
+def test_requests_are_what_the_sdks_accept(recorded_calls):
+    """The recorded request JSON validates as the SDKs' own request parameters."""
+    anthropic_params = pydantic.TypeAdapter(message_create_params.MessageCreateParamsNonStreaming)
+    openai_params = pydantic.TypeAdapter(completion_create_params.CompletionCreateParamsNonStreaming)
+    for call in recorded_calls:
+        adapter = anthropic_params if call["api"] == "anthropic" else openai_params
+        adapter.validate_python(call["request"])
+
+
+def test_response_objects_behave_like_the_sdks():
+    client = fake_client.Anthropic()
+    response = client.messages.create(model="m", max_tokens=50,
+                                      messages=[{"role": "user", "content": "Благодаря!"}])
+    real = anthropic.types.Message.model_validate(response.to_dict())
+    assert response.model_dump_json() == real.model_dump_json(exclude_unset=True)
+    assert response.content[0].text == real.content[0].text
+    assert response.to_param() == {"role": "assistant", "content": response.content}

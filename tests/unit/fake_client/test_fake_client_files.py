@@ -1,0 +1,76 @@
+"""The files world (read_file / list_files over a project folder), in every language."""
+
+import pytest
+
+from fake_client import Anthropic
+from fake_client.locales import phrase
+from fake_client_programs import FILES, LANGUAGES, anthropic_loop, files_runner, files_tools
+
+Q = {
+    "typo": {"bg": "Прочети notess.txt", "ru": "Что в файле notess.txt?",
+             "uk": "Прочитай, будь ласка, файл notess.txt",
+             "zh": "读一下 notess.txt", "fa": "notess.txt را بخوان", "en": "Read notess.txt"},
+    "two": {"bg": "Прочети march.md и april.md", "ru": "Прочитай, пожалуйста, march.md и april.md",
+            "uk": "Прочитай march.md і april.md", "zh": "读一下 march.md 和 april.md",
+            "fa": "march.md و april.md را بخوان", "en": "Read march.md and april.md"},
+    "list": {"bg": "Кои файлове има в папката?", "ru": "Какие файлы есть в папке?",
+             "uk": "Які файли є в папці?", "zh": "文件夹里有哪些文件？",
+             "fa": "چه فایل‌هایی در پوشه هست؟", "en": "Which files are in the folder?"},
+    "gone": {"bg": "Прочети budget.xlsx", "ru": "Что в файле budget.xlsx?",
+             "uk": "Прочитай, будь ласка, budget.xlsx",
+             "zh": "读一下 budget.xlsx", "fa": "budget.xlsx را بخوان", "en": "Read budget.xlsx"},
+}
+
+
+def ask(lang, kind, tools=None, max_calls=5):
+    return anthropic_loop(Anthropic(), Q[kind][lang], system="",
+                          tools=files_tools(lang) if tools is None else tools,
+                          run=files_runner, max_calls=max_calls)["steps"]
+
+
+def calls(steps):
+    return [[(c["name"], c["input"]) for c in step["calls"]] for step in steps]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_misspelled_name_leads_to_listing_then_the_right_file(lang):
+    steps = ask(lang, "typo")
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], [("list_files", {})],
+                            [("read_file", {"path": "notes.txt"})], []]
+    assert steps[-1]["text"] == phrase(lang, "files.file_says", file="notes.txt", content=FILES["notes.txt"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_several_files_in_one_turn(lang):
+    first, second = ask(lang, "two")
+    assert [(c["id"], c["input"]["path"]) for c in first["calls"]] == [("call_1", "march.md"),
+                                                                      ("call_2", "april.md")]
+    assert second["text"] == "\n".join(
+        phrase(lang, "files.file_says", file=name, content=FILES[name]) for name in ("march.md", "april.md"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_listing_the_folder(lang):
+    first, second = ask(lang, "list")
+    assert calls([first]) == [[("list_files", {})]]
+    assert second["text"] == phrase(lang, "files.folder_has", files=", ".join(FILES))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_list_tool_it_reports_the_missing_file(lang):
+    steps = ask(lang, "typo", tools=files_tools(lang, with_list=False))
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
+    assert steps[-1]["text"] == phrase(lang, "files.not_found", file="notess.txt")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_file_that_is_not_there_at_all(lang):
+    steps = ask(lang, "gone")
+    assert calls(steps) == [[("read_file", {"path": "budget.xlsx"})], [("list_files", {})], []]
+    assert steps[-1]["text"] == phrase(lang, "files.not_found", file="budget.xlsx")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_tools_it_guesses(lang):
+    (only,) = ask(lang, "typo", tools=[])
+    assert only["text"] == phrase(lang, "files.made_up", file="notess.txt")

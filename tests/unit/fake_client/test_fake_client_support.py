@@ -1,0 +1,137 @@
+"""The support world (orders like SP-1024), behaviour by behaviour, in every language."""
+
+import pytest
+
+from fake_client import Anthropic, OpenAI
+from fake_client.locales import phrase
+from fake_client_programs import (LANGUAGES, anthropic_loop, openai_loop, openai_tools,
+                                  support_runner, support_tools)
+
+Q = {
+    "status": {"bg": "Къде е поръчка SP-1024?", "ru": "Где мой заказ SP-1024?",
+               "uk": "Де моє замовлення SP-1024?", "zh": "订单SP-1024到哪了？",
+               "fa": "سفارش SP-1024 کجاست؟", "en": "Where is my order SP-1024?"},
+    "unknown": {"bg": "Къде е поръчка SP-9999?", "ru": "Где мой заказ SP-9999?",
+                "uk": "Де моє замовлення SP-9999?", "zh": "订单SP-9999到哪了？",
+                "fa": "سفارش SP-9999 کجاست؟", "en": "Where is my order SP-9999?"},
+    "foreign": {"bg": "Къде е поръчка SP-2048?", "ru": "Где заказ SP-2048?",
+                "uk": "Де замовлення SP-2048?", "zh": "订单SP-2048到哪了？",
+                "fa": "سفارش SP-2048 کجاست؟", "en": "Where is order SP-2048?"},
+    "bare": {"bg": "Къде е поръчка 1024?", "ru": "Где заказ 1024?", "uk": "Де замовлення 1024?",
+             "zh": "订单1024到哪了？", "fa": "سفارش 1024 کجاست؟", "en": "Where is order 1024?"},
+    "no_number": {"bg": "Къде ми е поръчката?", "ru": "Где мой заказ?", "uk": "Де моє замовлення?",
+                  "zh": "我的订单到哪了？", "fa": "سفارشم کجاست؟", "en": "Where is my order?"},
+    "balance": {"bg": "Какъв е балансът ми?", "ru": "Какой у меня баланс?", "uk": "Який у мене баланс?",
+                "zh": "我的账户余额是多少？", "fa": "موجودی حسابم چقدر است؟",
+                "en": "What is my account balance?"},
+    "thanks": {"bg": "Благодаря!", "ru": "Спасибо!", "uk": "Дякую!", "zh": "谢谢！", "fa": "ممنون!",
+               "en": "Thank you!"},
+}
+
+
+def ask(lang, kind, tools=None, **runner_options):
+    return anthropic_loop(Anthropic(), Q[kind][lang], system="",
+                          tools=support_tools(lang) if tools is None else tools,
+                          run=support_runner(lang, **runner_options))["steps"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_order_number_is_looked_up_and_the_answer_quotes_the_result(lang):
+    first, second = ask(lang, "status")
+    assert [(c["name"], c["input"]) for c in first["calls"]] == [("get_order_status", {"order_no": "SP-1024"})]
+    assert second["text"] == phrase(lang, "support.found", results="SP-1024: in transit, 14.11")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explicit_not_found_error_makes_it_ask_to_check_the_number(lang):
+    first, second = ask(lang, "unknown")
+    assert first["calls"][0]["is_error"]
+    assert second["text"] == phrase(lang, "support.not_found", order="SP-9999")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_swallowed_error_misleads_it_into_delivered(lang):
+    first, second = ask(lang, "unknown", swallow_errors=True)
+    assert first["calls"][0]["result"] == "" and not first["calls"][0]["is_error"]
+    assert second["text"] == phrase(lang, "support.delivered", order="SP-9999")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_another_customers_order_is_refused_by_the_program_and_the_model_says_so(lang):
+    first, second = ask(lang, "foreign")
+    assert first["calls"][0]["is_error"]
+    assert second["text"] == phrase(lang, "support.foreign", order="SP-2048")
+    first, second = ask(lang, "foreign", check_owner=False)
+    assert "SP-2048: delivered" in second["text"]  # without the check, the data leaks
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bare_number_is_sent_with_the_wrong_type(lang):
+    first, second = ask(lang, "bare")
+    assert first["calls"][0]["input"] == {"order_no": 1024}
+    assert first["calls"][0]["is_error"]
+    assert second["text"] == phrase(lang, "support.ask_full_number")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_number_means_it_asks_for_one(lang):
+    (only,) = ask(lang, "no_number")
+    assert only["stop_reason"] == "end_turn"
+    assert only["text"] == phrase(lang, "support.ask_number")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_balance_question_calls_the_balance_tool(lang):
+    first, second = ask(lang, "balance")
+    assert [(c["name"], c["input"]) for c in first["calls"]] == [("get_balance", {})]
+    assert "0.00" in second["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_thanks_and_no_tools(lang):
+    (only,) = ask(lang, "thanks")
+    assert only["text"] == phrase(lang, "chat.thanks")
+    (only,) = ask(lang, "status", tools=[])
+    assert only["text"] == phrase(lang, "support.made_up_status", order="SP-1024")
+    (only,) = ask(lang, "balance", tools=support_tools(lang, balance=False))
+    assert only["text"] == phrase(lang, "support.made_up_balance")
+
+
+VAGUE = {"name": "fetch", "description": "Extracts data.",
+         "input_schema": {"type": "object", "properties": {"query": {"type": "string"}}}}
+SILENT = {"name": "data", "description": "",
+          "input_schema": {"type": "object", "properties": {"query": {"type": "string"}}}}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_vague_tool_is_called_for_everything(lang):
+    status = ask(lang, "status", tools=[VAGUE])
+    balance = ask(lang, "balance", tools=[VAGUE])
+    assert [(c["name"], c["input"]) for c in status[0]["calls"]] == [("fetch", {"query": "SP-1024"})]
+    assert [(c["name"], c["input"]) for c in balance[0]["calls"]] == [("fetch", {})]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_clear_call_when_description_beats_a_vague_one(lang):
+    tools = [VAGUE, *support_tools(lang)]
+    assert ask(lang, "status", tools=tools)[0]["calls"][0]["name"] == "get_order_status"
+    assert ask(lang, "balance", tools=tools)[0]["calls"][0]["name"] == "get_balance"
+    # only the delivery tool is clear: the balance question still goes to the vague one
+    tools = [VAGUE, *support_tools(lang, balance=False)]
+    assert ask(lang, "balance", tools=tools)[0]["calls"][0]["name"] == "fetch"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_tool_with_no_description_is_never_called(lang):
+    (only,) = ask(lang, "status", tools=[SILENT])
+    assert only["stop_reason"] == "end_turn"
+    assert only["text"] == phrase(lang, "support.made_up_status", order="SP-1024")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_openai_shape_reads_error_text(lang):
+    run = support_runner(lang)
+    steps = openai_loop(OpenAI(), Q["unknown"][lang], system="", tools=openai_tools(support_tools(lang)),
+                        run=run)["steps"]
+    assert steps[0]["finish_reason"] == "tool_calls"
+    assert steps[1]["text"] == phrase(lang, "support.not_found", order="SP-9999")
