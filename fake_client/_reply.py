@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from ._conversation import Ask, Part, Say
+from ._conversation import Part, Say
 from ._tokens import estimate_tokens
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"

@@ -4,10 +4,10 @@ WORDS = {
     "chat.thanks": ("thank", "thanks", "thx", "cheers"),
     "order.words": ("order", "parcel", "package", "shipment", "delivery"),
     "order.status": ("status", "deliver", "where", "arriv", "ship", "track", "when will"),
-    "order.return": ("return", "refund", "send back"),
+    "order.return": ("return$", "returned", "returning", "refund", "send back"),  # not "returns"
     "order.balance": ("balance", "account", "debt", "owe"),
     "order.approximate": ("around", "roughly", "approximately", "or so"),
-    "files.read": ("read", "content", "open", "what's in", "what is in", "show"),
+    "files.read": ("read", "content", "open$", "what's in", "what is in"),
     "files.list": ("list", "which files", "what files", "folder", "directory"),
     "flowers.stock": ("inventory", "stock", "flower"),
     "flowers.cities": ("Beijing", "Shanghai", "Shenzhen", "Guangzhou", "Hangzhou"),

@@ -2,9 +2,9 @@
 
 Matching words. Every listened-for word comes from `fake_client.locales` (all languages at
 once: a Persian tool description is understood under a Bulgarian question). A word of up to
-three letters must match a whole word; a longer one matches the beginning of a word
-("доставк" matches "доставка", "доставки"); a Chinese word matches anywhere, since Chinese
-has no spaces. Case is ignored.
+three letters, or one written with a final `$` ("return$"), must match a whole word; a
+longer one matches the beginning of a word ("доставк" matches "доставка", "доставки"); a
+Chinese word matches anywhere, since Chinese has no spaces. Case is ignored.
 
 Choosing a tool. Each offered tool is read once: the words of its name (split at `_`) and
 description are matched against each intent's words; the intent with most matches is what
@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from .._conversation import Conversation, Result, Tool
+from .._conversation import Result, Tool
 from ..locales import words_everywhere
 
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -29,10 +29,12 @@ _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 
 @lru_cache(maxsize=None)
 def _pattern(word: str) -> "re.Pattern[str]":
+    whole = word.endswith("$")
+    word = word.rstrip("$")
     escaped = re.escape(word.lower())
     if _HAN.search(word):
         return re.compile(escaped)
-    if len(word) <= 3:
+    if whole or len(word) <= 3:
         return re.compile(rf"(?<!\w){escaped}(?!\w)")
     return re.compile(rf"(?<!\w){escaped}")
 

@@ -148,3 +148,18 @@ def test_integer_schema_gets_a_number():
     steps = anthropic_loop(Anthropic(), QUESTIONS["status"]["bg"], system="", tools=tools,
                            run=lambda name, args: ("ok", False))["steps"]
     assert steps[0]["calls"][0]["input"] == {"order_id": 1042}
+
+
+@pytest.mark.parametrize("description", [
+    "Returns the delivery status and date of an order.",
+    "Връща статуса и датата на доставка на поръчка.",
+    "Возвращает статус и дату доставки заказа.",
+    "Повертає статус і дату доставки замовлення.",
+])
+def test_a_description_saying_returns_is_not_read_as_the_return_window(description):
+    tools = shop_tools("bg")
+    tools[0]["description"] = description
+    first = ask("bg", "two", tools=tools)[0]
+    assert [c["name"] for c in first["calls"]] == ["get_order_status", "get_return_window"]
+    first = ask("bg", "return", tools=tools[:1])[0]
+    assert first["calls"] == [] and first["text"] == phrase("bg", "shop.made_up_return", order="1187")
