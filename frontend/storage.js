@@ -10,6 +10,10 @@ export const STORAGE_KEY = "tool-lessons:v1";
 const isPlainObject = (value) =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
+// JSON.parse makes "__proto__" an own key; copied onto a plain object it would replace that
+// object's prototype instead of adding an entry.
+const usableKey = (key) => key !== "__proto__";
+
 /** An empty progress document. */
 const emptyProgress = () => ({ lessons: {} });
 
@@ -22,17 +26,17 @@ export function sanitise(data) {
   const clean = emptyProgress();
   if (!isPlainObject(data) || !isPlainObject(data.lessons)) return clean;
   for (const [key, lesson] of Object.entries(data.lessons)) {
-    if (!isPlainObject(lesson)) continue;
+    if (!usableKey(key) || !isPlainObject(lesson)) continue;
     const quizzes = {};
     if (isPlainObject(lesson.quizzes)) {
       for (const [id, entry] of Object.entries(lesson.quizzes)) {
-        if (isPlainObject(entry) && typeof entry.result === "string") quizzes[id] = entry;
+        if (usableKey(id) && isPlainObject(entry) && typeof entry.result === "string") quizzes[id] = entry;
       }
     }
     const edits = {};
     if (isPlainObject(lesson.edits)) {
       for (const [id, code] of Object.entries(lesson.edits)) {
-        if (typeof code === "string") edits[id] = code;
+        if (usableKey(id) && typeof code === "string") edits[id] = code;
       }
     }
     clean.lessons[key] = { quizzes, edits };

@@ -114,3 +114,11 @@ test("setEdit(null) forgets an edit", () => {
   store.setEdit(key, "s", null);
   assert.equal(store.getEdit(key, "s"), null);
 });
+
+test("a __proto__ key in stored data is dropped, never turned into a prototype", () => {
+  const clean = sanitise(JSON.parse('{"lessons": {"__proto__": {"quizzes": {}}, "a": {"quizzes": {"__proto__": {"result": "correct"}}, "edits": {"__proto__": "x"}}}}'));
+  assert.deepEqual(Object.keys(clean.lessons), ["a"]);
+  assert.equal(Object.getPrototypeOf(clean.lessons.a.quizzes), Object.prototype);
+  assert.equal(clean.lessons.a.quizzes.result, undefined);
+  assert.equal(Object.getPrototypeOf(clean.lessons.a.edits), Object.prototype);
+});

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSON_SLUG = "first-steps"
 LANGUAGES = ("bg", "fa", "zh", "ru", "uk")
 KINDS = ("fill-in", "predict-output", "find-bug", "multiple-choice", "exercise")
