@@ -1,0 +1,23 @@
+"""lesson_builder: read lessons and quizzes, run every snippet chain, prove every output and
+answer key, render the widgets' HTML. A plain library; ``mkdocs_plugin`` is the thin MkDocs
+adapter and ``python -m lesson_builder`` the command line.
+
+Public names:
+
+- :func:`build_course` does it all for a content root and returns a :class:`Course`
+  (``problems``, ``snippet_runs``, ``quiz_configs``, ``pages``).
+- :class:`Problem` (``path:line: message``), :class:`ContentError` (raised by callers
+  that must fail, holding every problem).
+- :class:`RenderedLesson` (``markdown`` for the page; ``finish(html)`` puts the widgets in).
+- :func:`markdown_renderer`, :func:`quiz_schema`, :data:`QUIZ_KINDS` (the registry).
+"""
+
+from ._build import CACHE_FOLDER, Course, build_course
+from ._markdown import markdown_renderer
+from ._problems import ContentError, Problem
+from ._render import RenderedLesson
+from ._schema import quiz_schema
+from .kinds import QUIZ_KINDS
+
+__all__ = ["CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
+           "markdown_renderer", "quiz_schema"]

@@ -1,0 +1,249 @@
+"""The build: read all content, run every chain once, check every output and answer key,
+render every page. Problems are collected over the whole build, never raised one by one."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+from ._discover import lesson_files, quiz_files, selected, slug_and_lang
+from ._figures import FigureError, format_figure, resolve_figure
+from ._html import hidden_snippet_html, quiz_html, snippet_html
+from ._lesson_parser import parse_lesson
+from ._markdown import markdown_renderer
+from ._model import Lesson, Quiz, QuizFile
+from ._problems import Problems, output_diff, suggestion
+from ._quiz_parser import parse_quiz_file
+from ._render import RenderedLesson, render_markdown
+from ._runner import ChainRunner, RunRequest
+from ._strings import setup_code_label
+from .kinds import QUIZ_KINDS, QuizContext
+
+from lesson_runtime import outputs_match
+
+CACHE_FOLDER = ".lesson-cache"
+
+
+@dataclass
+class Course:
+    """Everything one build found: lessons, quizzes, transcripts, problems, rendered pages."""
+
+    root: Path
+    lessons: dict[str, Lesson] = field(default_factory=dict)  # key "<lang>/<slug>"
+    quiz_files: dict[str, QuizFile] = field(default_factory=dict)
+    problems: Problems = field(default_factory=Problems)
+    snippet_runs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson key → id → transcript
+    quiz_runs: dict[str, dict[str, dict[str, dict]]] = field(default_factory=dict)  # lesson → quiz → name → t
+    quiz_configs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson → quiz → page config
+    pages: dict[str, RenderedLesson] = field(default_factory=dict)
+
+    def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
+        return self.snippet_runs.get(lesson_key, {}).get(snippet_id)
+
+
+def build_course(
+    root: Path,
+    *,
+    only: Optional[list[Path]] = None,
+    markdown: Optional[Callable[[str], str]] = None,
+    cache_folder: Optional[Path] = None,
+    use_cache: bool = True,
+    render: bool = True,
+) -> Course:
+    """Read, run, check and (with ``render``) render the lessons under ``root``.
+
+    ``only`` limits the build to some lesson/quiz files or folders. ``markdown`` turns quiz
+    texts into HTML (default: Python-Markdown with the site's usual extensions).
+    """
+    root = Path(root).resolve()
+    course = Course(root=root)
+    to_html = markdown or markdown_renderer()
+    _read(course, only)
+    runnable = _validate_quizzes(course, to_html)
+    runner = ChainRunner(root, (cache_folder or root / CACHE_FOLDER) if use_cache else None)
+    plan = {key: _plan(course.lessons[key], runnable.get(key, [])) for key in course.lessons}
+    results = runner.run_groups([list(requests.values()) for requests in plan.values()])
+    for key, lesson in course.lessons.items():
+        by_name = {name: results[request] for name, request in plan[key].items()}
+        course.snippet_runs[key] = {sid: by_name[("snippet", sid)] for sid in lesson.snippets}
+        quiz_runs: dict[str, dict[str, dict]] = {}
+        for (what, owner, *rest), transcript in by_name.items():
+            if what == "quiz":
+                quiz_runs.setdefault(owner, {})[rest[0]] = transcript
+        course.quiz_runs[key] = quiz_runs
+        _check_snippets(course, lesson)
+        _check_figures(course, lesson)
+        configs = course.quiz_configs.setdefault(key, {})
+        for quiz in runnable.get(key, []):
+            ctx = _context(course, lesson, quiz, to_html)
+            QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
+            configs[quiz.id] = _quiz_config(ctx, quiz_runs.get(quiz.id, {}))
+        if render:
+            course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html)
+    return course
+
+
+def _read(course: Course, only: Optional[list[Path]]) -> None:
+    root = course.root
+    for path in selected(lesson_files(root), root, only):
+        slug, lang = slug_and_lang(path)
+        relative = path.relative_to(root).as_posix()
+        lesson = parse_lesson(relative, path.read_text(encoding="utf-8"), slug, lang, course.problems)
+        course.lessons[lesson.key] = lesson
+    for path in selected(quiz_files(root), root, only):
+        slug, lang = slug_and_lang(path)
+        relative = path.relative_to(root).as_posix()
+        quiz_file = parse_quiz_file(relative, path.read_text(encoding="utf-8"), slug, lang, course.problems)
+        course.quiz_files[f"{lang}/{slug}"] = quiz_file
+        if f"{lang}/{slug}" not in course.lessons:
+            course.problems.add(relative, 0, f"no lesson lessons/{slug}/{lang}.md for this quiz file")
+
+
+def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str, list[Quiz]]:
+    """Cross-check placements and quiz files; return, per lesson, the quizzes fit to run."""
+    runnable: dict[str, list[Quiz]] = {}
+    for key, lesson in course.lessons.items():
+        quiz_file = course.quiz_files.get(key)
+        quizzes = quiz_file.quizzes if quiz_file else {}
+        placed: dict[str, int] = {}
+        for placement in lesson.placements:
+            if placement.id in placed:
+                course.problems.add(lesson.path, placement.line,
+                                    f"quiz '{placement.id}' is already placed at line {placed[placement.id]}")
+            elif placement.id not in quizzes:
+                where = quiz_file.path if quiz_file else f"quizzes/{lesson.slug}/{lesson.lang}.yaml (missing)"
+                course.problems.add(lesson.path, placement.line, f"unknown quiz id '{placement.id}' "
+                                    f"{suggestion(placement.id, quizzes).strip()} (looked in {where})".replace("  ", " "))
+            placed.setdefault(placement.id, placement.line)
+        for quiz in quizzes.values():
+            if quiz.id not in placed:
+                course.problems.add(quiz.path, quiz.line, f"quiz '{quiz.id}' is not placed in {lesson.path} "
+                                    f"(add a line '::: quiz {quiz.id}')")
+            continues = quiz.data.get("continues")
+            if continues is not None and continues not in lesson.snippets:
+                course.problems.add(quiz.path, quiz.line_of("continues"), f"quiz '{quiz.id}' continues unknown "
+                                    f"snippet '{continues}'{suggestion(continues, lesson.snippets)} of {lesson.path}")
+                continue
+            if QUIZ_KINDS[quiz.kind].validate(_context(course, lesson, quiz, to_html)):
+                runnable.setdefault(key, []).append(quiz)
+    return runnable
+
+
+def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
+    plan: dict[tuple, RunRequest] = {}
+    for snippet in lesson.snippets.values():
+        chain = lesson.chain(snippet.id)
+        plan[("snippet", snippet.id)] = RunRequest(tuple(chain[:-1]), chain[-1], snippet.timeout)
+    for quiz in quizzes:
+        continues = quiz.data.get("continues")
+        setup = tuple(lesson.chain(continues)) if continues else ()
+        timeout = float(quiz.data.get("timeout", 10))
+        for name, code in QUIZ_KINDS[quiz.kind].runs(_context(None, lesson, quiz, str)).items():
+            plan[("quiz", quiz.id, name)] = RunRequest(setup, code, timeout)
+    return plan
+
+
+def _context(course: Optional[Course], lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str]) -> QuizContext:
+    problems = course.problems if course is not None else Problems()
+
+    def markdown_with_figures(text: str) -> str:
+        return to_html(_substitute_figures(course, lesson, text, quiz.path, quiz.line)) if course else to_html(text)
+
+    return QuizContext(lesson=lesson, quiz=quiz, problems=problems, markdown=markdown_with_figures,
+                       snippet_transcript=lambda sid: course.transcript(lesson.key, sid) if course else None)
+
+
+def _check_snippets(course: Course, lesson: Lesson) -> None:
+    for snippet in lesson.snippets.values():
+        run = course.snippet_runs[lesson.key][snippet.id]
+        where = f"snippet '{snippet.id}'"
+        if run["status"] == "timeout":
+            course.problems.add(lesson.path, snippet.line + (run["error"]["line"] or 0),
+                                f"{where} does not finish: {run['error']['message']} (an endless loop?)")
+            continue
+        if snippet.output is not None:
+            if not outputs_match(run["output"], snippet.output):
+                _report_stale_output(course, lesson, snippet, run)
+            continue
+        if run["status"] == "error":
+            error = run["error"]
+            line = snippet.line + error["line"] if error["line"] else snippet.line
+            course.problems.add(lesson.path, line, f"{where} raises {error['type']}: {error['message']}\n"
+                                f"    (if that is the point, show the traceback in an ```output block after it)")
+
+
+def _report_stale_output(course: Course, lesson: Lesson, snippet, run: dict) -> None:
+    shown = snippet.output.rstrip().split("\n")
+    real = run["output"].rstrip().split("\n")
+    first = next((i for i, (a, b) in enumerate(zip(shown, real)) if a != b), min(len(shown), len(real)))
+    line = snippet.output_line + 1 + min(first, max(len(shown) - 1, 0))
+    diff = output_diff(snippet.output, run["output"], f"{lesson.path} (shown)", f"snippet '{snippet.id}' (real run)")
+    course.problems.add(lesson.path, line, f"shown output of snippet '{snippet.id}' differs from what it "
+                                           f"prints:\n{diff}")
+
+
+def _check_figures(course: Course, lesson: Lesson) -> None:
+    for use in lesson.figures:
+        _figure_value(course, lesson, use.snippet_id, use.path, lesson.path, use.line)
+
+
+def _figure_value(course: Course, lesson: Lesson, snippet_id: str, path: str, file: str, line: int,
+                  report: bool = True) -> Optional[str]:
+    transcript = course.transcript(lesson.key, snippet_id)
+    if transcript is None:
+        if report:
+            course.problems.add(file, line, f"figure run.{snippet_id}.{path}: unknown snippet '{snippet_id}'"
+                                            f"{suggestion(snippet_id, lesson.snippets)}")
+        return None
+    try:
+        return format_figure(resolve_figure(transcript, path))
+    except FigureError as error:
+        if report:
+            course.problems.add(file, line, f"figure run.{snippet_id}.{path}: {error}")
+        return None
+
+
+def _substitute_figures(course: Course, lesson: Lesson, text: str, file: str, line: int) -> str:
+    import re
+
+    from ._figures import FIGURE
+
+    def value(match: re.Match) -> str:
+        found = _figure_value(course, lesson, match["id"], match["path"], file, line)
+        return found if found is not None else match[0]
+
+    return FIGURE.sub(value, text)
+
+
+def _quiz_config(ctx: QuizContext, runs: dict[str, dict]) -> dict:
+    quiz = ctx.quiz
+    config = {"id": quiz.id, "kind": quiz.kind, "setup": ctx.setup(), "timeout": float(quiz.data.get("timeout", 10)),
+              "prompt_html": ctx.html("prompt") or ""}
+    config.update(QUIZ_KINDS[quiz.kind].config(ctx, runs))
+    return config
+
+
+def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callable[[str], str]) -> RenderedLesson:
+    runs = course.snippet_runs[lesson.key]
+    label = setup_code_label(course.root, lesson.lang)
+    by_id = {quiz.id: quiz for quiz in quizzes if quiz.id in course.quiz_configs.get(lesson.key, {})}
+
+    def snippet_block(snippet_id: str) -> str:
+        snippet = lesson.snippets[snippet_id]
+        if snippet.hidden:
+            return hidden_snippet_html(snippet.id, snippet.code, label)
+        shown = snippet.output is not None
+        return snippet_html(snippet.id, snippet.code, lesson.chain(snippet.id)[:-1], snippet.timeout,
+                            snippet.output if shown else None, runs[snippet.id]["output"] if shown else None)
+
+    def quiz_block(quiz_id: str) -> str:
+        quiz = by_id.get(quiz_id)
+        if quiz is None:  # unknown or invalid: already a problem; the page shows nothing for it
+            return ""
+        config = course.quiz_configs[lesson.key][quiz.id]
+        return quiz_html(quiz.id, quiz.kind, lesson.slug, config, config["prompt_html"])
+
+    def figure(snippet_id: str, path: str, line: int) -> str:
+        found = _figure_value(course, lesson, snippet_id, path, lesson.path, line, report=False)
+        return found if found is not None else f"{{{{ run.{snippet_id}.{path} }}}}"
+
+    return render_markdown(lesson, snippet_block, quiz_block, figure)

@@ -1,0 +1,184 @@
+"""Read ``lessons/<slug>/<lang>.md``: front matter, snippets, outputs, quiz lines, figures.
+
+Everything is checked as it is read; problems go to a Problems collector with the file and
+line, and parsing goes on so that one build reports every problem.
+"""
+
+import re
+from typing import Optional
+
+from ._figures import FIGURE
+from ._model import DEFAULT_TIMEOUT, FigureUse, Lesson, QuizPlacement, Snippet
+from ._problems import Problems, suggestion
+from ._yaml_lines import LocatedDict, YamlProblem, load_located_yaml
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`]*?)[ \t]*$")
+QUIZ_LINE = re.compile(r"^(?P<indent>[ \t]*):::[ \t]*quiz\b[ \t]*(?P<id>\S*)[ \t]*(?P<rest>.*)$")
+SNIPPET_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+SNIPPET_FLAGS = ("id", "continues", "hidden", "timeout")
+REQUIRED_META = {"title": str, "summary": str, "order": int}
+LIST_META = ("prerequisites", "next")
+
+
+def parse_lesson(path: str, text: str, slug: str, lang: str, problems: Problems) -> Lesson:
+    lesson = Lesson(slug=slug, lang=lang, path=path, text=text)
+    lines = text.split("\n")
+    body_start = _parse_front_matter(lesson, lines, problems)
+    _parse_body(lesson, lines, body_start, problems)
+    _check_continues(lesson, problems)
+    return lesson
+
+
+def _parse_front_matter(lesson: Lesson, lines: list[str], problems: Problems) -> int:
+    """Fill lesson.meta; return the index of the first body line."""
+    if not lines or lines[0].strip() != "---":
+        problems.add(lesson.path, 1, "the lesson must start with front matter ('---', then "
+                                     "title, summary, order, prerequisites, next, then '---')")
+        return 0
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), None)
+    if end is None:
+        problems.add(lesson.path, 1, "front matter is not closed by a line '---'")
+        return 0
+    try:
+        meta = load_located_yaml("\n".join(lines[1:end])) or LocatedDict()
+    except YamlProblem as error:
+        problems.add(lesson.path, error.line + 1, f"front matter: {error.message}")
+        return end + 1
+    if not isinstance(meta, dict):
+        problems.add(lesson.path, 2, "front matter must be a mapping of 'key: value' lines")
+        return end + 1
+    lesson.meta = dict(meta)
+
+    def line_of(key: str) -> int:
+        return meta.line_of(key) + 1 if isinstance(meta, LocatedDict) else 1
+
+    for key, wanted in REQUIRED_META.items():
+        if key not in meta:
+            problems.add(lesson.path, 1, f"front matter lacks '{key}'")
+        elif not isinstance(meta[key], wanted) or isinstance(meta[key], bool):
+            problems.add(lesson.path, line_of(key),
+                         f"front matter '{key}' must be {'a number' if wanted is int else 'text'}")
+    for key in LIST_META:
+        value = meta.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            problems.add(lesson.path, line_of(key), f"front matter '{key}' must be a list of lesson slugs")
+    return end + 1
+
+
+def _parse_body(lesson: Lesson, lines: list[str], start: int, problems: Problems) -> None:
+    last_snippet: Optional[Snippet] = None  # a snippet an output block may still follow
+    index = start
+    while index < len(lines):
+        line = lines[index]
+        fence = FENCE.match(line)
+        if fence:
+            close = _closing_fence(lines, index, fence)
+            content = _dedent(lines[index + 1:close], fence["indent"])
+            info = fence["info"].split()
+            language = info[0] if info else ""
+            if language == "python" and any(word.startswith("id=") for word in info[1:]):
+                last_snippet = _add_snippet(lesson, info[1:], content, index, close, fence["indent"], problems)
+            elif language == "output":
+                _attach_output(lesson, last_snippet, content, index, close, problems)
+                last_snippet = None
+            else:
+                last_snippet = None
+            if close >= len(lines):
+                problems.add(lesson.path, index + 1, f"code block opened here is never closed ({fence['fence']})")
+            index = close + 1
+            continue
+        quiz = QUIZ_LINE.match(line)
+        if quiz:
+            if not quiz["id"] or quiz["rest"]:
+                problems.add(lesson.path, index + 1, "a quiz line is '::: quiz <quiz-id>', alone on its line")
+            else:
+                lesson.placements.append(QuizPlacement(quiz["id"], index + 1, index, quiz["indent"]))
+        for figure in FIGURE.finditer(line):
+            lesson.figures.append(FigureUse(figure["id"], figure["path"], index + 1))
+        if line.strip():
+            last_snippet = None
+        index += 1
+
+
+def _closing_fence(lines: list[str], opening: int, fence: re.Match) -> int:
+    mark = fence["fence"]
+    pattern = re.compile(rf"^[ \t]*{re.escape(mark[0])}{{{len(mark)},}}[ \t]*$")
+    for index in range(opening + 1, len(lines)):
+        if pattern.match(lines[index]):
+            return index
+    return len(lines)
+
+
+def _dedent(content: list[str], indent: str) -> str:
+    stripped = [line[len(indent):] if line.startswith(indent) else line.lstrip(" \t") for line in content]
+    return "\n".join(stripped) + ("\n" if stripped else "")
+
+
+def _add_snippet(lesson: Lesson, words: list[str], code: str, opening: int, close: int,
+                 indent: str, problems: Problems) -> Optional[Snippet]:
+    line = opening + 1
+    options: dict[str, str] = {}
+    for word in words:
+        key, _, value = word.partition("=")
+        if key not in SNIPPET_FLAGS:
+            problems.add(lesson.path, line, f"unknown snippet option '{key}'{suggestion(key, SNIPPET_FLAGS)}; "
+                                           "known: id=, continues=, hidden, timeout=")
+            continue
+        options[key] = value
+    snippet_id = options.get("id", "")
+    if not SNIPPET_ID.match(snippet_id):
+        problems.add(lesson.path, line, f"snippet id '{snippet_id}' must be lower-case letters, digits, '-' or '_'")
+        return None
+    if snippet_id in lesson.snippets:
+        first = lesson.snippets[snippet_id].line
+        problems.add(lesson.path, line, f"duplicate snippet id '{snippet_id}' (first used at line {first})")
+        return None
+    timeout = DEFAULT_TIMEOUT
+    if "timeout" in options:
+        try:
+            timeout = float(options["timeout"])
+            if not 0 < timeout <= 120:
+                raise ValueError
+        except ValueError:
+            problems.add(lesson.path, line, f"timeout={options['timeout']} must be a number of seconds (0 < n ≤ 120)")
+    if "hidden" in options and options["hidden"] not in ("", "true"):
+        problems.add(lesson.path, line, "'hidden' takes no value")
+    snippet = Snippet(id=snippet_id, code=code, line=line, continues=options.get("continues") or None,
+                      hidden="hidden" in options, timeout=timeout, span=(opening, close + 1), indent=indent)
+    if "continues" in options and not options["continues"]:
+        problems.add(lesson.path, line, "continues= needs a snippet id")
+    lesson.snippets[snippet_id] = snippet
+    return snippet
+
+
+def _attach_output(lesson: Lesson, snippet: Optional[Snippet], content: str, opening: int, close: int,
+                   problems: Problems) -> None:
+    if snippet is None:
+        problems.add(lesson.path, opening + 1, "an ```output block must come right after a ```python id=... snippet")
+        return
+    if snippet.hidden:
+        problems.add(lesson.path, opening + 1, f"snippet '{snippet.id}' is hidden: a hidden snippet shows no output")
+        return
+    snippet.output = content
+    snippet.output_line = opening + 1
+    snippet.span = (snippet.span[0], close + 1)
+
+
+def _check_continues(lesson: Lesson, problems: Problems) -> None:
+    for snippet in lesson.snippets.values():
+        if snippet.continues is None:
+            continue
+        if snippet.continues not in lesson.snippets:
+            problems.add(lesson.path, snippet.line,
+                         f"snippet '{snippet.id}' continues unknown snippet '{snippet.continues}'"
+                         f"{suggestion(snippet.continues, lesson.snippets)}")
+            continue
+        seen = [snippet.id]
+        current = lesson.snippets[snippet.continues]
+        while current is not None:
+            if current.id in seen:
+                cycle = " → ".join(seen + [current.id])
+                problems.add(lesson.path, snippet.line, f"snippets continue each other in a circle: {cycle}")
+                break
+            seen.append(current.id)
+            current = lesson.snippets.get(current.continues) if current.continues else None

@@ -1,0 +1,23 @@
+"""Markdown → HTML for quiz texts, with the site's extensions where the plugin passes them."""
+
+from typing import Callable, Optional
+
+import markdown as markdown_library
+
+DEFAULT_EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "pymdownx.superfences",
+                      "pymdownx.inlinehilite", "pymdownx.highlight"]
+# Extensions that make no sense for a fragment (they need a page, a TOC or the theme).
+FRAGMENT_UNSAFE = {"toc"}
+
+
+def markdown_renderer(extensions: Optional[list] = None, configs: Optional[dict] = None) -> Callable[[str], str]:
+    names = [e for e in (extensions if extensions is not None else DEFAULT_EXTENSIONS)
+             if not (isinstance(e, str) and e in FRAGMENT_UNSAFE)]
+    converter = markdown_library.Markdown(
+        extensions=names, extension_configs={k: v for k, v in (configs or {}).items() if k in names})
+
+    def render(text: str) -> str:
+        converter.reset()
+        return converter.convert(text.strip())
+
+    return render

@@ -1,0 +1,91 @@
+"""The parsed content: lessons, their snippets and quiz placements, and quizzes."""
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+DEFAULT_TIMEOUT = 10.0
+
+
+@dataclass
+class Snippet:
+    """A runnable ```` ```python id=... ```` block of a lesson."""
+
+    id: str
+    code: str
+    line: int  # 1-based line of the opening fence
+    continues: Optional[str] = None
+    hidden: bool = False
+    timeout: float = DEFAULT_TIMEOUT
+    output: Optional[str] = None  # the ```output block shown after it, if any
+    output_line: int = 0
+    # 0-based line span [start, end) of the fences (and the output block) in the file
+    span: tuple[int, int] = (0, 0)
+    indent: str = ""
+
+
+@dataclass
+class QuizPlacement:
+    """A ``::: quiz <id>`` line."""
+
+    id: str
+    line: int
+    index: int  # 0-based line index in the file
+    indent: str = ""
+
+
+@dataclass
+class FigureUse:
+    """A ``{{ run.<snippet-id>.<path> }}`` in the prose."""
+
+    snippet_id: str
+    path: str
+    line: int
+
+
+@dataclass
+class Lesson:
+    slug: str
+    lang: str
+    path: str  # relative to the content root, e.g. lessons/first-steps/bg.md
+    text: str
+    meta: dict = field(default_factory=dict)
+    snippets: dict[str, Snippet] = field(default_factory=dict)
+    placements: list[QuizPlacement] = field(default_factory=list)
+    figures: list[FigureUse] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return f"{self.lang}/{self.slug}"
+
+    def chain(self, snippet_id: str) -> list[str]:
+        """Code of ``snippet_id`` preceded by everything it continues, oldest first."""
+        codes: list[str] = []
+        seen: set[str] = set()
+        current: Optional[str] = snippet_id
+        while current is not None and current in self.snippets and current not in seen:
+            seen.add(current)
+            codes.insert(0, self.snippets[current].code)
+            current = self.snippets[current].continues
+        return codes
+
+
+@dataclass
+class Quiz:
+    """One quiz of a ``quizzes/<slug>/<lang>.yaml`` file, validated against its kind."""
+
+    id: str
+    kind: str
+    data: Any  # the LocatedDict from YAML
+    path: str
+    line: int
+
+    def line_of(self, key: str) -> int:
+        return self.data.line_of(key) if hasattr(self.data, "line_of") else self.line
+
+
+@dataclass
+class QuizFile:
+    slug: str
+    lang: str
+    path: str
+    quizzes: dict[str, Quiz] = field(default_factory=dict)

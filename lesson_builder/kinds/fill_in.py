@@ -1,0 +1,104 @@
+"""fill-in: code with blanks ``[[answer]]``; any answer that reproduces the transcript is right."""
+
+import re
+
+from .._fields import Field, ListOf, Text, TextOrTexts
+from ._base import QuizContext, QuizKind, browser_transcript, describe_run, diff_runs, same_run
+
+BLANK = re.compile(r"\[\[(.*?)\]\]")
+
+
+def split_blanks(code: str) -> tuple[list[str], list[str]]:
+    """``(segments, answers)``: the code around the blanks, and the text inside each blank."""
+    segments = BLANK.split(code)
+    return segments[0::2], segments[1::2]
+
+
+def fill(segments: list[str], answers: list[str]) -> str:
+    code = segments[0]
+    for answer, segment in zip(answers, segments[1:]):
+        code += answer + segment
+    return code
+
+
+class FillIn(QuizKind):
+    name = "fill-in"
+    fields = [
+        Field("code", Text("code"), required=True,
+              doc="Program with each blank written [[answer]]: the text inside is the answer shown on reveal."),
+        Field("accept", ListOf(TextOrTexts()),
+              doc="More accepted spellings: a list of texts (one blank) or one list per blank."),
+        Field("wrong", ListOf(TextOrTexts()),
+              doc="Answers that must NOT reproduce the output: texts (one blank) or lists of texts (one per blank)."),
+        Field("hint", Text("markdown"), doc="Offered after a few wrong tries (markdown)."),
+        Field("explanation", Text("markdown"), doc="Shown once answered right (markdown)."),
+    ]
+
+    def _answers(self, ctx: QuizContext) -> list[list[str]]:
+        segments, canonical = split_blanks(ctx.quiz.data["code"])
+        accepted = [[answer] for answer in canonical]
+        accept = ctx.quiz.data.get("accept", [])
+        if len(canonical) == 1 and all(isinstance(item, str) for item in accept):
+            accepted[0] += accept
+        else:
+            for index, alternatives in enumerate(accept[: len(canonical)]):
+                accepted[index] += [alternatives] if isinstance(alternatives, str) else list(alternatives)
+        return accepted
+
+    def _wrong(self, ctx: QuizContext) -> list[list[str]]:
+        return [[item] if isinstance(item, str) else list(item) for item in ctx.quiz.data.get("wrong", [])]
+
+    def validate(self, ctx):
+        segments, canonical = split_blanks(ctx.quiz.data["code"])
+        if not canonical:
+            ctx.problem("code", "the code has no blank; write each blank as [[answer]]")
+            return False
+        if any(not answer.strip() for answer in canonical):
+            ctx.problem("code", "a blank is empty: write the accepted answer inside [[…]]")
+            return False
+        accept = ctx.quiz.data.get("accept", [])
+        if len(canonical) > 1 and (len(accept) > len(canonical) or any(isinstance(a, str) for a in accept)):
+            ctx.problem("accept", f"with {len(canonical)} blanks, 'accept' is one list per blank "
+                                  f"(at most {len(canonical)}), e.g. [[\"a\"], []]")
+            return False
+        for number, wrong in enumerate(self._wrong(ctx), start=1):
+            if len(wrong) != len(canonical):
+                ctx.problem("wrong", f"wrong answer {number} fills {len(wrong)} blank(s); the code has {len(canonical)}")
+                return False
+        return True
+
+    def runs(self, ctx):
+        segments, canonical = split_blanks(ctx.quiz.data["code"])
+        runs = {"expected": fill(segments, canonical), "empty": fill(segments, [""] * len(canonical))}
+        for blank, alternatives in enumerate(self._answers(ctx)):
+            for number, alternative in enumerate(alternatives[1:], start=1):
+                answers = list(canonical)
+                answers[blank] = alternative
+                runs[f"accept-{blank}-{number}"] = fill(segments, answers)
+        for number, wrong in enumerate(self._wrong(ctx), start=1):
+            runs[f"wrong-{number}"] = fill(segments, wrong)
+        return runs
+
+    def check(self, ctx, runs):
+        expected = runs["expected"]
+        if expected["status"] != "done":
+            ctx.problem("code", "with the answers filled in, the code " + describe_run(expected))
+            return
+        if same_run(runs["empty"], expected):
+            ctx.problem("code", "the code with the blanks left empty prints the same output, "
+                                "so any answer would pass: make the output depend on the blanks")
+        for blank, alternatives in enumerate(self._answers(ctx)):
+            for number, alternative in enumerate(alternatives[1:], start=1):
+                run = runs[f"accept-{blank}-{number}"]
+                if not same_run(run, expected):
+                    ctx.problem("accept", f"accepted answer {alternative!r} for blank {blank + 1} does not reproduce "
+                                          "the output:\n" + diff_runs(expected, run, "with [[answer]]", "with it"))
+        for number, wrong in enumerate(self._wrong(ctx), start=1):
+            if same_run(runs[f"wrong-{number}"], expected):
+                ctx.problem("wrong", f"wrong answer {number} {wrong!r} reproduces the expected output, "
+                                     "so the check could not tell it apart")
+
+    def config(self, ctx, runs):
+        segments, _ = split_blanks(ctx.quiz.data["code"])
+        return {"segments": segments, "answers": self._answers(ctx), "expected": browser_transcript(runs["expected"]),
+                "hint_html": ctx.html("hint"), "explanation_html": ctx.html("explanation")}

@@ -1,0 +1,76 @@
+"""find-bug: code with one faulty line; the fix on that line makes it print ``output``."""
+
+from lesson_runtime import outputs_match
+
+from .._fields import Field, Integer, LineMap, Text
+from .._problems import output_diff
+from ._base import QuizKind, browser_transcript, describe_run, same_run
+
+
+def apply_fix(code: str, line: int, fix: str) -> str:
+    """``code`` with line ``line`` replaced; a fix written without indentation keeps the line's."""
+    lines = code.split("\n")
+    original = lines[line - 1]
+    indent = original[: len(original) - len(original.lstrip())]
+    lines[line - 1] = fix if fix[:1].isspace() else indent + fix
+    return "\n".join(lines)
+
+
+def code_lines(code: str) -> list[str]:
+    return code.rstrip("\n").split("\n")
+
+
+class FindBug(QuizKind):
+    name = "find-bug"
+    fields = [
+        Field("code", Text("code"), required=True, doc="The program as shown, with one faulty line."),
+        Field("line", Integer(1), required=True, doc="The faulty line, counted from 1 in 'code'."),
+        Field("fix", Text("code"), required=True, doc="The corrected line (indentation is kept if omitted)."),
+        Field("output", Text("output"), required=True, doc="What the program prints once fixed."),
+        Field("explanation", Text("markdown"), required=True, doc="Shown when the faulty line is found."),
+        Field("line_hints", LineMap(), doc="Line number → a hint shown when that (wrong) line is picked."),
+    ]
+
+    def validate(self, ctx):
+        lines = code_lines(ctx.quiz.data["code"])
+        line = ctx.quiz.data["line"]
+        if line > len(lines):
+            ctx.problem("line", f"line {line} is past the end of the code ({len(lines)} lines)")
+            return False
+        if lines[line - 1].strip() == ctx.quiz.data["fix"].strip():
+            ctx.problem("fix", f"the fix is what line {line} already says")
+            return False
+        for hinted in ctx.quiz.data.get("line_hints", {}):
+            if isinstance(hinted, int) and hinted > len(lines):
+                ctx.problem("line_hints", f"hint for line {hinted}, but the code has {len(lines)} lines")
+        return True
+
+    def runs(self, ctx):
+        data = ctx.quiz.data
+        return {"actual": data["code"], "fixed": apply_fix(data["code"], data["line"], data["fix"])}
+
+    def check(self, ctx, runs):
+        line = ctx.quiz.data["line"]
+        fixed, actual = runs["fixed"], runs["actual"]
+        wanted = ctx.quiz.data["output"]
+        if fixed["status"] != "done" or not outputs_match(fixed["output"], wanted):
+            detail = describe_run(fixed) if fixed["status"] != "done" else \
+                "prints something else:\n" + output_diff(wanted, fixed["output"], "output (quiz)", "with the fix")
+            ctx.problem("line", f"with the fix on line {line}, the code {detail}")
+            return
+        if same_run(actual, fixed):
+            ctx.problem("code", "the code as shown already prints the expected output: there is no bug to find")
+
+    def config(self, ctx, runs):
+        data = ctx.quiz.data
+        count = len(code_lines(data["code"]))
+        hints = data.get("line_hints", {})
+        return {
+            "code": data["code"],
+            "bug_line": data["line"],
+            "fix": apply_fix(data["code"], data["line"], data["fix"]).split("\n")[data["line"] - 1],
+            "actual": browser_transcript(runs["actual"]),
+            "expected": browser_transcript(runs["fixed"]),
+            "explanation_html": ctx.html("explanation"),
+            "line_hints_html": [ctx.markdown(hints[n]) if n in hints else None for n in range(1, count + 1)],
+        }

@@ -1,0 +1,102 @@
+"""The thin MkDocs adapter of lesson_builder: inject the lesson pages, fail the build on any
+problem, put the widgets' HTML in place, watch the content for ``mkdocs serve``.
+
+Each ``lessons/<slug>/<lang>.md`` becomes the page ``<lang>/lessons/<slug>/index.md`` (the
+folder layout of mkdocs-static-i18n), so a lesson's URL is ``/lessons/<slug>/`` in the
+default language and ``/<lang>/lessons/<slug>/`` in the others, and a lesson links to
+another as ``../<slug>/index.md``.
+"""
+
+import logging
+from pathlib import Path
+from typing import Optional
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+
+from ._build import CACHE_FOLDER, Course, build_course
+from ._markdown import markdown_renderer
+from ._render import finish_html
+
+log = logging.getLogger("mkdocs.plugins.lessons")
+
+WATCHED = ("lessons", "quizzes", "fake_client", "lesson_runtime", "lesson_builder")
+
+
+class LessonsConfig(Config):
+    # Where lessons/, quizzes/ and fake_client/ live; default: the folder of mkdocs.yml.
+    content_root = config_options.Optional(config_options.Type(str))
+    # Keep finished runs under <content_root>/.lesson-cache (off: run everything each build).
+    cache = config_options.Type(bool, default=True)
+
+
+class LessonsPlugin(BasePlugin[LessonsConfig]):
+    def __init__(self) -> None:
+        super().__init__()
+        self._course: Optional[Course] = None
+        self._signature: Optional[tuple] = None
+        self._blocks: dict[str, str] = {}
+        self._root = Path(".")
+        self._markdown = None
+
+    def on_config(self, config):
+        configured = self.config.content_root
+        base = Path(config.config_file_path).resolve().parent
+        self._root = (base / configured).resolve() if configured else base
+        self._markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
+        return config
+
+    # Before mkdocs-static-i18n (priority -100) sorts the files into languages.
+    @event_priority(50)
+    def on_files(self, files: Files, config) -> Files:
+        course = self._build()
+        for key, page in sorted(course.pages.items()):
+            lang, slug = key.split("/", 1)
+            uri = f"{lang}/lessons/{slug}/index.md"
+            if files.get_file_from_path(uri) is not None:
+                raise PluginError(f"{page.lesson.path}: docs/{uri} already exists; a lesson owns that page")
+            files.append(File.generated(config, uri, content=page.markdown))
+        return files
+
+    def on_page_content(self, html: str, page, config, files) -> str:
+        return finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
+
+    def on_serve(self, server, config, builder):
+        for name in WATCHED:
+            if (self._root / name).exists():
+                server.watch(str(self._root / name))
+        return server
+
+    def watched_paths(self) -> list[str]:
+        """What ``mkdocs serve`` watches on top of docs/ and mkdocs.yml."""
+        return [str(self._root / name) for name in WATCHED if (self._root / name).exists()]
+
+    def _build(self) -> Course:
+        # mkdocs-static-i18n runs one build per language: do the work once per change.
+        signature = _content_signature(self._root)
+        if self._course is None or signature != self._signature:
+            cache = self._root / CACHE_FOLDER if self.config.cache else None
+            course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
+                                  use_cache=self.config.cache)
+            if course.problems:
+                self._course = None
+                raise PluginError(f"{len(course.problems)} problem(s) in the lessons:\n{course.problems.report()}")
+            self._course, self._signature = course, signature
+            self._blocks = {token: html for page in course.pages.values() for token, html in page.blocks.items()}
+            log.info("lessons: %d pages, every output and answer key checked", len(course.pages))
+        return self._course
+
+
+def _content_signature(root: Path) -> tuple:
+    entries = []
+    for name in WATCHED + ("frontend/strings",):
+        folder = root / name
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts:
+                    stat = path.stat()
+                    entries.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(entries)
