@@ -167,18 +167,14 @@ def _check_conversation(messages: list[dict[str, Any]], has_tools: bool) -> None
 
 
 def _check_pairs(messages: list[dict[str, Any]]) -> None:
-    """Every tool_use answered in the very next message; every tool_result answering one."""
+    """Every tool_result answers a tool_use of the message just before it; every tool_use is
+    answered in the very next message. Where both rules break at once, the stray
+    tool_result is reported first."""
     seen_ids: set[str] = set()
+    _check_results_answer_something(messages, 0)
     for index, message in enumerate(messages):
-        previous = messages[index - 1] if index else None
-        asked = [block["id"] for block in _blocks(previous)
-                 if block["type"] == "tool_use"] if previous and previous["role"] == "assistant" else []
-        for number, block in enumerate(_blocks(message)):
-            if block["type"] == "tool_result" and block["tool_use_id"] not in asked:
-                raise RequestRefused(
-                    f"messages.{index}.content.{number}: unexpected `tool_use_id` found in "
-                    f"`tool_result` blocks: {block['tool_use_id']}. Each `tool_result` block must "
-                    "have a corresponding `tool_use` block in the previous message.")
+        if index + 1 < len(messages):
+            _check_results_answer_something(messages, index + 1)
         if message["role"] != "assistant":
             continue
         uses = [(number, block["id"]) for number, block in enumerate(_blocks(message))
@@ -196,6 +192,18 @@ def _check_pairs(messages: list[dict[str, Any]]) -> None:
                 f"messages.{index}: `tool_use` ids were found without `tool_result` blocks "
                 f"immediately after: {', '.join(missing)}. Each `tool_use` block must have a "
                 "corresponding `tool_result` block in the next message.")
+
+
+def _check_results_answer_something(messages: list[dict[str, Any]], index: int) -> None:
+    previous = messages[index - 1] if index else None
+    asked = [block["id"] for block in _blocks(previous)
+             if block["type"] == "tool_use"] if previous and previous["role"] == "assistant" else []
+    for number, block in enumerate(_blocks(messages[index])):
+        if block["type"] == "tool_result" and block["tool_use_id"] not in asked:
+            raise RequestRefused(
+                f"messages.{index}.content.{number}: unexpected `tool_use_id` found in "
+                f"`tool_result` blocks: {block['tool_use_id']}. Each `tool_result` block must "
+                "have a corresponding `tool_use` block in the previous message.")
 
 
 def result_text(block: dict[str, Any]) -> str:

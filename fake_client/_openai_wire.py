@@ -16,6 +16,7 @@ from ._errors import RequestRefused
 from ._model_base import to_plain
 from ._reply import call_words
 from ._tokens import estimate_tokens
+from .worlds._reading import looks_like_error
 
 # A fixed time stamp (2026-01-01 00:00 UTC): replies must not change from run to run.
 CREATED = 1767225600
@@ -199,7 +200,8 @@ def read_conversation(body: dict[str, Any]) -> Conversation:
         if role in ("system", "developer"):
             system += texts
         elif role == "tool":
-            result = Result(message["tool_call_id"], " ".join(texts), False)
+            content = " ".join(texts)
+            result = Result(message["tool_call_id"], content, looks_like_error(content))
             if turns and turns[-1].role == "user" and turns[-1].results and not turns[-1].texts:
                 turns[-1].results.append(result)
             else:

@@ -4,6 +4,7 @@ A world is one small module with `NAME`, `claim(chat) -> int` (how sure it is th
 conversation is its own: 0 means not at all) and `respond(chat, voice) -> list[Say | Ask]`.
 Each request is read afresh: the world with the highest claim answers (ties go to the
 earlier one in `WORLDS`); when every claim is 0, `chat` answers (thanks or an offer of help).
+`chat` claims summary requests outright, whatever they are about.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .._conversation import Conversation, Part
 from . import chat, files, flowers, shop, support
 from ._voice import Voice
 
-WORLDS: list[ModuleType] = [support, flowers, files, shop]
+WORLDS: list[ModuleType] = [chat, support, flowers, files, shop]
 
 
 def choose_world(conversation: Conversation) -> ModuleType:

@@ -12,7 +12,8 @@ the model takes the tool to be for. For an intent it picks the tool with most ma
 preferring, on a tie, the one whose description says when to call it ("call when",
 "викай, когато", …), then the first offered. A tool that matches no intent at all is
 *vague*: if its description is empty the model ignores it; otherwise it is the model's guess
-whenever no clear tool fits, so it gets called for questions it does not serve.
+whenever no clear tool fits, so it gets called for questions it does not serve (a world may
+choose the other failure: its model leaves vague tools alone and answers without them).
 """
 
 from __future__ import annotations
@@ -82,8 +83,10 @@ def says_when(tool: Tool) -> bool:
     return mentions(tool.description, "tools.call_when")
 
 
-def pick_tool(tools: list[Tool], intent: str, intents: Iterable[str]) -> Optional[Tool]:
-    """The tool the model uses for `intent`, by the rule in this module's docstring."""
+def pick_tool(tools: list[Tool], intent: str, intents: Iterable[str], *,
+              guess: bool = True) -> Optional[Tool]:
+    """The tool the model uses for `intent`, by the rule in this module's docstring;
+    `guess=False` for a world whose model leaves vague tools alone instead of guessing."""
     intents = tuple(intents)
     fitting = []
     vague = []
@@ -95,7 +98,7 @@ def pick_tool(tools: list[Tool], intent: str, intents: Iterable[str]) -> Optiona
             vague.append(tool)
     if fitting:
         return min(fitting, key=lambda item: item[:3])[3]
-    return vague[0] if vague else None
+    return vague[0] if vague and guess else None
 
 
 def key_field(tool: Tool) -> Optional[str]:
@@ -119,18 +122,28 @@ def fill_input(tool: Tool, value: Optional[str]) -> dict:
 
 
 def key_value(input_: dict) -> str:
-    """The value a call was about (its first value), as text: what the answer names."""
+    """The value a call was about (its first value), as text: what the answer names (a list
+    of values is written "a, b")."""
     for value in input_.values():
+        if isinstance(value, list):
+            return ", ".join(str(item) for item in value)
         return str(value)
     return ""
 
 
 def failed(result: Result) -> bool:
-    """The model reads a result as a failure when `is_error` is set, or when its text starts
-    with a word like "Error", "Грешка", "Ошибка", "错误" (the Chat Completions shape has no
-    `is_error` flag: there the text is all the model has)."""
-    text = result.content.strip().lower()
-    return result.is_error or any(text.startswith(word) for word in words_everywhere("error.words"))
+    """The model reads a result as a failure when it is marked as one: `is_error` in the
+    Anthropic shape (an "Error: …" text without the flag passes for data, which is why the
+    flag matters); in the Chat Completions shape, which has no flag, a text that starts with
+    an error word (see `looks_like_error`)."""
+    return result.is_error
+
+
+def looks_like_error(text: str) -> bool:
+    """True if `text` starts with a word like "Error", "Грешка", "Ошибка", "Помилка", "错误",
+    "خطا" (case ignored): how a tool message of the Chat Completions shape says it failed."""
+    lowered = text.strip().lower()
+    return any(lowered.startswith(word) for word in words_everywhere("error.words"))
 
 
 def error_kind(result: Result) -> str:

@@ -6,9 +6,10 @@ Tools it understands: read a file ("read", "بخوان", "прочет") and lis
 
 - a question naming files → one read call per file, all in one reply;
 - a question about the folder (or about reading, with no file named) → a list call;
-- a read that failed (a misspelled name) → it lists the folder, if it may; after the list it
-  reads the name closest to the one that failed; if nothing is close, or it cannot list,
-  it says it could not find the file;
+- a read that failed (a misspelled name; only a result marked `is_error` counts as failed) → it lists the folder, if it may; after the list it
+  reads the name closest to the one that failed, and says so in its answer ("there is no
+  note.txt, so I read notes.txt"); if nothing is close, or it cannot list, it says it could
+  not find the file;
 - after the reads → an answer quoting each file's content (and the listing, if the
   question asked for it);
 - a thank-you → a plain reply; no fitting tool → a made-up guess at the content.
@@ -92,7 +93,12 @@ def _answer(question: str, reads: list[tuple[Call, Result]], listed: list[str], 
     if listed and (mentions(question, "files.list") or not reads):
         lines.insert(0, voice.line("files.folder_has", files=", ".join(listed)))
     for call, result in reads:
+        if not failed(result):
+            continue
         name = key_value(call.input)
-        if failed(result) and _closest(name, listed) not in read_names:
+        found = _closest(name, listed)
+        if found in read_names:
+            lines.insert(0, voice.line("files.corrected", asked=name, found=found))
+        else:
             lines.append(voice.line("files.not_found", file=name))
     return "\n".join(lines) if lines else voice.line("files.ask_file")

@@ -16,7 +16,8 @@ field. What it does:
 - each SP-style number → one status call with it as text; a bare number ("заказ 1024")
   → a call with the number as an *integer*, the wrong type for a string field, which the
   program must refuse; a question about an order without a number → it asks for the number;
-  a balance question → a balance call (with an empty input: the program knows the customer);
+  a balance question → a balance call with an empty input: which customer is asking is the
+  program's to know (from its session), never the model's to choose;
 - no fitting tool → a made-up answer. A vague tool (say `fetch`, "extracts data") is
   called for whatever it is asked, balance or delivery alike.
 """

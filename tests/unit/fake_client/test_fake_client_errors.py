@@ -189,3 +189,21 @@ def test_the_exception_tree_is_the_sdks():
     assert issubclass(BadRequestError, fake_client.APIStatusError)
     assert issubclass(fake_client.APIStatusError, fake_client.APIError)
     assert BadRequestError.status_code == 400
+
+
+def test_a_tool_result_quoting_the_tool_name_is_reported_as_unexpected_first():
+    assert refusal(tools=[TOOL], messages=[
+        QUESTION, {"role": "assistant", "content": [USE]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "get_order_status",
+                                      "content": "1042 — shipped"}]}]) == (
+        "messages.2.content.0: unexpected `tool_use_id` found in `tool_result` blocks: "
+        "get_order_status. Each `tool_result` block must have a corresponding `tool_use` block "
+        "in the previous message.")
+
+
+def test_a_result_put_in_an_assistant_message():
+    assert refusal(tools=[TOOL], messages=[
+        QUESTION, {"role": "assistant", "content": [USE]},
+        {"role": "assistant", "content": [{"type": "tool_result", "tool_use_id": "call_1",
+                                           "content": "1042 — shipped"}]}]).startswith(
+        "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: call_1.")

@@ -37,7 +37,9 @@ def test_misspelled_name_leads_to_listing_then_the_right_file(lang):
     steps = ask(lang, "typo")
     assert calls(steps) == [[("read_file", {"path": "notess.txt"})], [("list_files", {})],
                             [("read_file", {"path": "notes.txt"})], []]
-    assert steps[-1]["text"] == phrase(lang, "files.file_says", file="notes.txt", content=FILES["notes.txt"])
+    assert steps[-1]["text"] == "\n".join([
+        phrase(lang, "files.corrected", asked="notess.txt", found="notes.txt"),
+        phrase(lang, "files.file_says", file="notes.txt", content=FILES["notes.txt"])])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -74,3 +76,15 @@ def test_a_file_that_is_not_there_at_all(lang):
 def test_without_tools_it_guesses(lang):
     (only,) = ask(lang, "typo", tools=[])
     assert only["text"] == phrase(lang, "files.made_up", file="notess.txt")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_error_text_without_the_flag_passes_for_content(lang):
+    def unflagged(name, arguments):
+        content, _ = files_runner(name, arguments)
+        return content, False
+
+    steps = anthropic_loop(Anthropic(), Q["typo"][lang], system="", tools=files_tools(lang),
+                           run=unflagged)["steps"]
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
+    assert "No such file or directory" in steps[-1]["text"]

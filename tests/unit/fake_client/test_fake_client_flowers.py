@@ -58,3 +58,76 @@ def test_the_chinese_seed_ids_and_text():
     assert second["text"] == ("北京的鲜花库存：玫瑰: 100, 郁金香: 150\n"
                               "上海的鲜花库存：百合: 80, 康乃馨: 120\n"
                               "深圳的鲜花库存：向日葵: 200, 玉兰: 90")
+
+
+TOGETHER = {"zh": "帮我一次查一下北京和上海的库存", "en": "Check the stock in Beijing and Shanghai at once",
+            "ru": "Проверь остатки в Пекине и Шанхае разом", "uk": "Перевір залишки в Пекіні й Шанхаї разом",
+            "bg": "Провери наличността в Пекин и Шанхай наведнъж",
+            "fa": "موجودی پکن و شانگهای را یک‌جا بررسی کن"}
+
+
+def strict_runner(lang):
+    """A program that checks the arguments' shape, as the lesson teaches."""
+    run = flowers_runner(lang)
+
+    def check(name, arguments):
+        if not isinstance(arguments.get("city"), str):
+            return "错误：city 必须是字符串", True
+        return run(name, arguments)
+
+    return check
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_once_gives_one_badly_shaped_call_then_a_retry_per_city(lang):
+    steps = openai_loop(OpenAI(), TOGETHER[lang], system="", tools=openai_tools(flowers_tools(lang)),
+                        run=strict_runner(lang))["steps"]
+    first, second, third = steps
+    assert [(c["id"], c["input"]) for c in first["calls"]] == [("call_1", {"city": list(CITIES[lang][:2])})]
+    assert [(c["id"], c["input"]) for c in second["calls"]] == [
+        ("call_2", {"city": CITIES[lang][0]}), ("call_3", {"city": CITIES[lang][1]})]
+    assert third["finish_reason"] == "stop"
+    assert all(stock in third["text"] for stock in STOCK[:2])
+
+
+WEATHER = {"type": "function", "function": {
+    "name": "get_weather", "description": "查询指定城市今天的天气",
+    "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}
+
+
+def test_weather_question_picks_the_weather_tool_and_stock_question_the_stock_tool():
+    tools = openai_tools(flowers_tools("zh")) + [WEATHER]
+
+    def run(name, arguments):
+        return ("晴，32度" if name == "get_weather" else "玫瑰: 100"), False
+
+    weather = openai_loop(OpenAI(), "深圳今天热不热？", system="", tools=tools, run=run)["steps"]
+    assert [c["name"] for c in weather[0]["calls"]] == ["get_weather"]
+    assert weather[1]["text"] == "深圳今天的天气：晴，32度"
+    stock = openai_loop(OpenAI(), "深圳的鲜花库存是多少？", system="", tools=tools, run=run)["steps"]
+    assert [c["name"] for c in stock[0]["calls"]] == ["get_flower_inventory"]
+
+
+def test_swapping_descriptions_swaps_the_choice():
+    def neutral(first, second):
+        return [{"type": "function", "function": {"name": name, "description": description,
+                                                  "parameters": {"type": "object", "properties": {
+                                                      "city": {"type": "string"}}}}}
+                for name, description in (("tool_a", first), ("tool_b", second))]
+
+    stock, weather = "获取指定城市的鲜花库存", "查询指定城市今天的天气"
+    ask = "深圳今天热不热？"
+    run = lambda name, arguments: ("ok", False)  # noqa: E731
+    one = openai_loop(OpenAI(), ask, system="", tools=neutral(stock, weather), run=run)["steps"]
+    two = openai_loop(OpenAI(), ask, system="", tools=neutral(weather, stock), run=run)["steps"]
+    assert one[0]["calls"][0]["name"] == "tool_b"
+    assert two[0]["calls"][0]["name"] == "tool_a"
+
+
+def test_a_vague_tool_is_not_called_here():
+    vague = [{"type": "function", "function": {"name": "query", "description": "查询数据",
+                                               "parameters": {"type": "object", "properties": {
+                                                   "city": {"type": "string"}}}}}]
+    (only,) = openai_loop(OpenAI(), Q["zh"], system="", tools=vague, run=flowers_runner("zh"))["steps"]
+    assert only["finish_reason"] == "stop"
+    assert only["text"] == phrase("zh", "flowers.made_up", city="北京")
