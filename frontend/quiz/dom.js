@@ -50,6 +50,23 @@ export function outputPre(text, attrs = {}) {
   return h("pre", { dir: "ltr", ...attrs, class: ["quiz-pre quiz-pre--output", attrs.class].filter(Boolean).join(" ") }, h("samp", {}, text));
 }
 
+let numberFormat = null;
+/**
+ * A count or an ordinal in the page's own digits (Persian pages: ۱، ۲، ۳). Not for code line
+ * numbers, which must match the Latin digits in the code's gutter.
+ * @param {number} value
+ */
+export function localNumber(value) {
+  if (!numberFormat) {
+    try {
+      numberFormat = new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: false });
+    } catch {
+      numberFormat = { format: String };
+    }
+  }
+  return numberFormat.format(value);
+}
+
 let counter = 0;
 /** A page-unique id for aria-labelledby / aria-describedby links. */
 export function uniqueId(prefix) {

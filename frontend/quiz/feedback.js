@@ -1,7 +1,7 @@
 // What a quiz says back: the verdict line, and the two transcripts side by side with the
 // differing lines marked (by colour, by a sign in the margin, and by words for screen readers).
 
-import { h, outputPre } from "./dom.js";
+import { h, localNumber, outputPre } from "./dom.js";
 import { diffLines, firstDifference, outputOf } from "./transcript.js";
 
 /**
@@ -65,7 +65,7 @@ export function transcriptComparison(t, expected, actual) {
   return h(
     "div",
     { class: "quiz-compare", "data-compare": "" },
-    differing ? h("p", { class: "quiz-compare-summary" }, t("quiz.diffSummary", { count: differing })) : null,
+    differing ? h("p", { class: "quiz-compare-summary" }, t("quiz.diffSummary", { count: localNumber(differing) })) : null,
     h(
       "div",
       { class: "quiz-compare-columns" },

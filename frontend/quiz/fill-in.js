@@ -4,7 +4,7 @@
 // After HINT_AFTER wrong tries the hint is offered; after REVEAL_AFTER, the answer.
 
 import { fillBlanks, allListed } from "./answers.js";
-import { h, button, trustedHtml } from "./dom.js";
+import { h, button, localNumber, trustedHtml } from "./dom.js";
 import { runForCheck } from "./context.js";
 import { transcriptComparison, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
@@ -40,7 +40,7 @@ export function mountFillIn(ctx) {
         autocapitalize: "off",
         autocorrect: "off",
         spellcheck: "false",
-        "aria-label": t("quiz.blankLabel", { n: blank + 1, total: blankCount }),
+        "aria-label": t("quiz.blankLabel", { n: localNumber(blank + 1), total: localNumber(blankCount) }),
         placeholder: "…",
       });
       input.value = initial;

@@ -1,7 +1,7 @@
 // The lesson's progress bar: "answered / total", a note when progress cannot be saved, and
 // "Start the lesson over" (with an inline confirmation, so that no answers vanish by a slip).
 
-import { h, button, uniqueId } from "./dom.js";
+import { h, button, localNumber, uniqueId } from "./dom.js";
 
 /**
  * Where the bar goes: right after the lesson's title, else just before its first quiz.
@@ -60,7 +60,7 @@ export function mountLessonProgress({ firstQuiz, t, announce, count, onStartOver
 
   const update = () => {
     const { answered, correct, total } = count();
-    label.textContent = t("quiz.progress", { answered, total, correct });
+    label.textContent = t("quiz.progress", { answered: localNumber(answered), total: localNumber(total), correct: localNumber(correct) });
     meter.max = Math.max(1, total);
     meter.value = answered;
     bar.dataset.answered = String(answered);

@@ -2,7 +2,7 @@
 // the verdict and that option's explanation at once; then Run shows the live transcript from
 // the worker and points at the option it matches (the keyed one: the build proved it).
 
-import { h, button, codeBlock, outputPre, trustedHtml, uniqueId } from "./dom.js";
+import { h, button, codeBlock, localNumber, outputPre, trustedHtml, uniqueId } from "./dom.js";
 import { runWithStatus } from "./context.js";
 import { outputBlock, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
@@ -27,7 +27,7 @@ export function mountPredictOutput(ctx) {
       "label",
       { class: "quiz-option", "data-option": index },
       radio,
-      h("span", { class: "quiz-option-name" }, t("quiz.optionN", { n: index + 1 })),
+      h("span", { class: "quiz-option-name" }, t("quiz.optionN", { n: localNumber(index + 1) })),
       outputPre(outputOf(option).trim() ? outputOf(option) : t("quiz.noOutput"), { class: "quiz-option-output" }),
     );
     group.append(label);
@@ -42,7 +42,7 @@ export function mountPredictOutput(ctx) {
 
   const explain = (choice) => {
     const right = choice === config.correct;
-    const detail = t("quiz.youChoseOption", { n: choice + 1 });
+    const detail = t("quiz.youChoseOption", { n: localNumber(choice + 1) });
     feedback.replaceChildren(verdictLine(t, right ? "correct" : "incorrect", detail));
     if (explanations[choice]) feedback.append(trustedHtml("div", { class: "quiz-explanation" }, explanations[choice]));
     group.querySelectorAll("[data-option]").forEach((label, index) => {
@@ -57,7 +57,7 @@ export function mountPredictOutput(ctx) {
       if (!radio.checked) return;
       const right = explain(choice);
       const result = right ? "correct" : "incorrect";
-      ctx.settle(result, { choice }, `${t(right ? "quiz.correct" : "quiz.incorrect")} ${t("quiz.youChoseOption", { n: choice + 1 })}`);
+      ctx.settle(result, { choice }, `${t(right ? "quiz.correct" : "quiz.incorrect")} ${t("quiz.youChoseOption", { n: localNumber(choice + 1) })}`);
     });
   });
 
@@ -71,7 +71,7 @@ export function mountPredictOutput(ctx) {
       group.querySelectorAll("[data-option]").forEach((label, index) => {
         label.classList.toggle("quiz-option--matches", index === match);
       });
-      const said = match >= 0 ? t("quiz.liveMatchesOption", { n: match + 1 }) : t("quiz.liveMatchesNone");
+      const said = match >= 0 ? t("quiz.liveMatchesOption", { n: localNumber(match + 1) }) : t("quiz.liveMatchesNone");
       runStatus.textContent = said;
       live.replaceChildren(outputBlock(t("quiz.liveOutput"), transcript, t));
       ctx.announce(said);
