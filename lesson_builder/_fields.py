@@ -145,10 +145,10 @@ class TextOrTexts(FieldType):
     """One text (a quiz with one blank) or a list of texts (one per blank)."""
 
     def schema(self) -> dict:
-        return {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}]}
+        return {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
 
     def check(self, value, line, label, report):
-        if isinstance(value, str) or (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
+        if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             return True
         report(line, f"'{label}' must be text, or a list of texts (one per blank)")
         return False

@@ -39,6 +39,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._course: Optional[Course] = None
         self._signature: Optional[tuple] = None
         self._blocks: dict[str, str] = {}
+        self._sources: dict[str, str] = {}  # page src_uri → its markdown
         self._root = Path(".")
         self._markdown = None
 
@@ -58,8 +59,15 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             uri = f"{lang}/lessons/{slug}/index.md"
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"{page.lesson.path}: docs/{uri} already exists; a lesson owns that page")
-            files.append(File.generated(config, uri, content=page.markdown))
+            # A File under docs_dir that is not on disk: mkdocs-static-i18n rebuilds every
+            # File from its docs_dir path (dropping generated content), so the page's
+            # source is handed over in on_page_read_source instead.
+            files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
+            self._sources[uri] = page.markdown
         return files
+
+    def on_page_read_source(self, page, config) -> Optional[str]:
+        return self._sources.get(page.file.src_uri)
 
     def on_page_content(self, html: str, page, config, files) -> str:
         return finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
