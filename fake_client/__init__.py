@@ -57,11 +57,15 @@ schema) and the messages. Your program's data (orders, files, stock) stays in yo
 the model learns it only from tool results. A *world* is a short script for one lesson
 setting; each request goes to the world that recognises it best:
 
-- `shop` (orders 1042, 1187; status and return-window tools),
+- `shop` (orders like 1042; status and return-window tools),
 - `support` (orders like SP-1024 keyed by `order_no`; status and balance tools),
 - `files` (`read_file` / `list_files` over a project folder),
-- `flowers` (`get_flower_inventory(city)` for Beijing, Shanghai, Shenzhen),
-- `chat` (the fallback: thanks, or an offer of help).
+- `flowers` (`get_flower_inventory(city)`, and a weather tool, for Beijing, Shanghai, …),
+- `chat` (summaries without tools; otherwise the fallback: thanks, or an offer of help).
+
+A tool result counts as a failure when it says so: `is_error: true` in the Anthropic shape;
+in the Chat Completions shape, which has no such flag, a text starting with an error word
+("Error", "错误", "Ошибка", …).
 
 What is on offer changes the answer, as with a real model: with no tools it makes an answer
 up; a removed tool cannot be asked for; a tool whose name and description say nothing it

@@ -184,8 +184,10 @@ def _check_pairs(messages: list[dict[str, Any]]) -> None:
                 raise RequestRefused(f"messages.{index}.content.{number}: `tool_use` ids must be unique")
             seen_ids.add(use_id)
         following = messages[index + 1] if index + 1 < len(messages) else None
-        answered = {block["tool_use_id"] for block in _blocks(following)
-                    if block["type"] == "tool_result"} if following and following["role"] == "user" else set()
+        answered = set()
+        if following is not None and following["role"] == "user":
+            answered = {block["tool_use_id"] for block in _blocks(following)
+                        if block["type"] == "tool_result"}
         missing = [use_id for _, use_id in uses if use_id not in answered]
         if missing:
             raise RequestRefused(

@@ -29,7 +29,9 @@ class Tool:
     @property
     def required(self) -> list[str]:
         required = self.schema.get("required")
-        return [name for name in required if isinstance(name, str)] if isinstance(required, list) else []
+        if not isinstance(required, list):
+            return []
+        return [name for name in required if isinstance(name, str)]
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
 """Every word of the fake model, one module per language.
 
-Each module has `WORDS` (what the model listens for: word beginnings, matched without
-regard to case, see `fake_client.worlds._reading`) and `PHRASES` (what it says; `{name}`
-marks a value filled in). A name that changes its ending in the language is written
-`stem|Name` ("Шанха|Шанхай" matches "в Шанхае" and means "Шанхай"). All languages have the same `PHRASES` keys with the same `{names}`; a test checks this.
-To add a language, copy `en.py`, translate it, and add its code to `LANGUAGES`.
+Each module has `WORDS` (what the model listens for: word beginnings, matched without regard
+to case, see `fake_client.worlds._reading`) and `PHRASES` (what it says; `{name}` marks a
+value filled in). A name that changes its ending in the language is written `stem|Name`
+("Шанха|Шанхай" matches "в Шанхае" and means "Шанхай"). All languages have the same
+`PHRASES` keys with the same `{names}`; a test checks this. To add a language, copy `en.py`,
+translate it, and add its code to `LANGUAGES`.
 """
 
 from __future__ import annotations

@@ -6,12 +6,12 @@ Tools it understands: read a file ("read", "بخوان", "прочет") and lis
 
 - a question naming files → one read call per file, all in one reply;
 - a question about the folder (or about reading, with no file named) → a list call;
-- a read that failed (a misspelled name; only a result marked `is_error` counts as failed) → it lists the folder, if it may; after the list it
-  reads the name closest to the one that failed, and says so in its answer ("there is no
-  note.txt, so I read notes.txt"); if nothing is close, or it cannot list, it says it could
-  not find the file;
-- after the reads → an answer quoting each file's content (and the listing, if the
-  question asked for it);
+- a read that failed (a misspelled name; only a result marked `is_error` counts as failed) →
+  it lists the folder, if it may; after the list it reads the name closest to the one that
+  failed, and says so in its answer ("there is no note.txt, so I read notes.txt"); if
+  nothing is close, or it cannot list, it says it could not find the file;
+- after the reads → an answer quoting each file's content (and the listing, if the question
+  asked for it);
 - a thank-you → a plain reply; no fitting tool → a made-up guess at the content.
 """
 
@@ -22,7 +22,8 @@ import re
 from typing import Optional
 
 from .._conversation import Ask, Call, Conversation, Part, Result, Say
-from ._reading import failed, fill_input, is_thanks, key_value, mentions, pick_tool, understood_intents
+from ._reading import (failed, fill_input, is_thanks, key_value, mentions, pick_tool,
+                       understood_intents)
 from ._voice import Voice
 
 NAME = "files"

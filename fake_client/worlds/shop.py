@@ -9,10 +9,11 @@ window ("return", "върна"), keyed by an order number such as 1042. What it 
   first failure, "that order is not yours", "what is your order number?" (a missing field)
   or "I can't find that order";
 - a thank-you → a plain reply, no tools;
-- each order number in the question → one call, for the return window if its clause
-  (the question split at punctuation and "and") speaks of returning, else for the status;
-  two numbers → two calls in one reply; a question about an order without a number → a status call without the number
-  (the program's check must catch it); "around 1050" → the first guess, 1050;
+- each order number in the question → one call, for the return window if its clause (the
+  question split at punctuation and "and") speaks of returning, else for the status; two
+  numbers → two calls in one reply; a question about an order without a number → a status
+  call without the number (the program's check must catch it); "around 1050" → the first
+  guess, 1050;
 - no fitting tool offered (none at all, or the one it needs was removed) → it makes an
   answer up ("order 1042 will reach you by Friday"), which is the lesson of having tools.
 """

@@ -62,7 +62,8 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
     ids = _ORDER_ID.findall(question)
     bare = [] if ids else [str(int(number)) for number in _BARE_NUMBER.findall(question)]
     wants_balance = mentions(question, "order.balance")
-    wants_order = bool(ids or bare) or mentions(question, "order.words") or mentions(question, "order.status")
+    wants_order = (bool(ids or bare) or mentions(question, "order.words")
+                   or mentions(question, "order.status"))
     if not (wants_balance or wants_order):
         return [voice.say("support.help")]
     parts: list[Part] = []
