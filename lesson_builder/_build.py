@@ -109,7 +109,8 @@ def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str
             if placement.id in placed:
                 course.problems.add(lesson.path, placement.line,
                                     f"quiz '{placement.id}' is already placed at line {placed[placement.id]}")
-            elif placement.id not in quizzes:
+            elif placement.id not in quizzes and not (quiz_file and (quiz_file.unreadable or
+                                                                     placement.id in quiz_file.invalid_ids)):
                 where = quiz_file.path if quiz_file else f"quizzes/{lesson.slug}/{lesson.lang}.yaml (missing)"
                 course.problems.add(lesson.path, placement.line, f"unknown quiz id '{placement.id}' "
                                     f"{suggestion(placement.id, quizzes).strip()} (looked in {where})".replace("  ", " "))
@@ -117,11 +118,12 @@ def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str
         for quiz in quizzes.values():
             if quiz.id not in placed:
                 course.problems.add(quiz.path, quiz.line, f"quiz '{quiz.id}' is not placed in {lesson.path} "
-                                    f"(add a line '::: quiz {quiz.id}')")
+                                    f"(add a line '::: quiz {quiz.id}')", f"quiz {quiz.id}")
             continues = quiz.data.get("continues")
             if continues is not None and continues not in lesson.snippets:
                 course.problems.add(quiz.path, quiz.line_of("continues"), f"quiz '{quiz.id}' continues unknown "
-                                    f"snippet '{continues}'{suggestion(continues, lesson.snippets)} of {lesson.path}")
+                                    f"snippet '{continues}'{suggestion(continues, lesson.snippets)} of {lesson.path}",
+                                    f"quiz {quiz.id}")
                 continue
             if QUIZ_KINDS[quiz.kind].validate(_context(course, lesson, quiz, to_html)):
                 runnable.setdefault(key, []).append(quiz)
@@ -158,7 +160,8 @@ def _check_snippets(course: Course, lesson: Lesson) -> None:
         where = f"snippet '{snippet.id}'"
         if run["status"] == "timeout":
             course.problems.add(lesson.path, snippet.line + (run["error"]["line"] or 0),
-                                f"{where} does not finish: {run['error']['message']} (an endless loop?)")
+                                f"{where} does not finish: {run['error']['message']} (an endless loop?)",
+                                f"snippet {snippet.id}")
             continue
         if snippet.output is not None:
             if not outputs_match(run["output"], snippet.output):
@@ -168,7 +171,8 @@ def _check_snippets(course: Course, lesson: Lesson) -> None:
             error = run["error"]
             line = snippet.line + error["line"] if error["line"] else snippet.line
             course.problems.add(lesson.path, line, f"{where} raises {error['type']}: {error['message']}\n"
-                                f"    (if that is the point, show the traceback in an ```output block after it)")
+                                f"    (if that is the point, show the traceback in an ```output block after it)",
+                                f"snippet {snippet.id}")
 
 
 def _report_stale_output(course: Course, lesson: Lesson, snippet, run: dict) -> None:
@@ -178,7 +182,7 @@ def _report_stale_output(course: Course, lesson: Lesson, snippet, run: dict) -> 
     line = snippet.output_line + 1 + min(first, max(len(shown) - 1, 0))
     diff = output_diff(snippet.output, run["output"], f"{lesson.path} (shown)", f"snippet '{snippet.id}' (real run)")
     course.problems.add(lesson.path, line, f"shown output of snippet '{snippet.id}' differs from what it "
-                                           f"prints:\n{diff}")
+                                           f"prints:\n{diff}", f"snippet {snippet.id}")
 
 
 def _check_figures(course: Course, lesson: Lesson) -> None:

@@ -35,6 +35,12 @@ class Text(FieldType):
         return {"type": "string", "minLength": 1}
 
     def check(self, value, line, label, report):
+        if isinstance(value, bool):
+            report(line, f"'{label}' must be {self.description}, but YAML read it as {str(value).lower()} "
+                         "(yes/no/on/off/true/false are booleans in YAML): put the text in quotes")
+            return False
+        if isinstance(value, (int, float)) and self.description in ("output", "code"):
+            return True  # `output: 42` is the text "42"; normalised when used
         if not isinstance(value, str) or not value.strip():
             report(line, f"'{label}' must be non-empty {self.description}")
             return False

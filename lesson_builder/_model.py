@@ -89,3 +89,5 @@ class QuizFile:
     lang: str
     path: str
     quizzes: dict[str, Quiz] = field(default_factory=dict)
+    invalid_ids: set[str] = field(default_factory=set)  # quizzes already reported as malformed
+    unreadable: bool = False  # not valid YAML: already reported, its ids unknown

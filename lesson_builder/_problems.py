@@ -12,6 +12,7 @@ class Problem:
     path: str
     line: int
     message: str
+    subject: str = ""  # "snippet <id>" or "quiz <id>" when it is about one of them
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
@@ -24,8 +25,8 @@ class Problems:
 
     items: list[Problem] = field(default_factory=list)
 
-    def add(self, path: str, line: int, message: str) -> None:
-        self.items.append(Problem(path, line, message))
+    def add(self, path: str, line: int, message: str, subject: str = "") -> None:
+        self.items.append(Problem(path, line, message, subject))
 
     def extend(self, problems: Iterable[Problem]) -> None:
         self.items.extend(problems)

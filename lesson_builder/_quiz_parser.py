@@ -18,6 +18,7 @@ def parse_quiz_file(path: str, text: str, slug: str, lang: str, problems: Proble
         items = load_located_yaml(text)
     except YamlProblem as error:
         problems.add(path, error.line, error.message)
+        quiz_file.unreadable = True
         return quiz_file
     if items is None:
         return quiz_file
@@ -31,24 +32,30 @@ def parse_quiz_file(path: str, text: str, slug: str, lang: str, problems: Proble
             problems.add(path, line, "each quiz is a mapping of 'field: value' lines, starting with '- id: …'")
             continue
         kind = item.get("kind")
+        if isinstance(item.get("id"), str):
+            quiz_file.invalid_ids.add(item["id"])  # until it proves valid below
         label = f"quiz '{item.get('id', index + 1)}'"
+        kind_subject = f"quiz {item['id']}" if isinstance(item.get("id"), str) else ""
         if kind not in QUIZ_KINDS:
             where = item.line_of("kind")
             known = ", ".join(QUIZ_KINDS)
             if kind is None:
-                problems.add(path, where, f"{label} lacks required field 'kind' (one of: {known})")
+                problems.add(path, where, f"{label} lacks required field 'kind' (one of: {known})", kind_subject)
             else:
                 problems.add(path, where, f"{label}: unknown kind '{kind}'{suggestion(str(kind), QUIZ_KINDS)} "
-                                          f"(known: {known})")
+                                          f"(known: {known})", kind_subject)
             continue
         before = len(problems)
-        quiz_record(kind).check(item, line, label, lambda at, message: problems.add(path, at, message))
+        subject = f"quiz {item['id']}" if isinstance(item.get("id"), str) else ""
+        quiz_record(kind).check(item, line, label, lambda at, message: problems.add(path, at, message, subject))
         if len(problems) > before:
             continue
         quiz_id = item["id"]
         if quiz_id in quiz_file.quizzes:
             first = quiz_file.quizzes[quiz_id].line
-            problems.add(path, item.line_of("id"), f"duplicate quiz id '{quiz_id}' (first used at line {first})")
+            problems.add(path, item.line_of("id"), f"duplicate quiz id '{quiz_id}' (first used at line {first})",
+                         f"quiz {quiz_id}")
             continue
+        quiz_file.invalid_ids.discard(quiz_id)
         quiz_file.quizzes[quiz_id] = Quiz(id=quiz_id, kind=kind, data=item, path=path, line=line)
     return quiz_file

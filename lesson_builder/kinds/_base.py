@@ -31,8 +31,11 @@ class QuizContext:
     snippet_transcript: Callable[[str], Optional[dict]]  # a lesson snippet's own run
 
     def problem(self, key: Optional[str], message: str) -> None:
-        line = self.quiz.line_of(key) if key else self.quiz.line
-        self.problems.add(self.quiz.path, line, f"quiz '{self.quiz.id}': {message}")
+        """A problem about the field ``key`` of this quiz (None: the quiz as a whole)."""
+        self.problem_at(self.quiz.line_of(key) if key else self.quiz.line, message)
+
+    def problem_at(self, line: int, message: str) -> None:
+        self.problems.add(self.quiz.path, line, f"quiz '{self.quiz.id}': {message}", f"quiz {self.quiz.id}")
 
     def setup(self) -> list[str]:
         continues = self.quiz.data.get("continues")

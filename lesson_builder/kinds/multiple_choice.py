@@ -63,11 +63,11 @@ class MultipleChoice(QuizKind):
             holds = format_figure(option["value"]) == format_figure(actual)
             line = options.line_of(number - 1) if hasattr(options, "line_of") else ctx.quiz.line
             if option.get("correct") is True and not holds:
-                ctx.problems.add(ctx.quiz.path, line, f"quiz '{ctx.quiz.id}': option {number} is keyed correct with "
+                ctx.problem_at(line, f"option {number} is keyed correct with "
                                  f"value {format_figure(option['value'])}, but {check['figure']} of snippet "
                                  f"'{check['run']}' is {format_figure(actual)}")
             elif option.get("correct") is not True and holds:
-                ctx.problems.add(ctx.quiz.path, line, f"quiz '{ctx.quiz.id}': option {number} is not keyed correct, "
+                ctx.problem_at(line, f"option {number} is not keyed correct, "
                                  f"yet its value {format_figure(actual)} is what {check['figure']} of snippet "
                                  f"'{check['run']}' gives")
 

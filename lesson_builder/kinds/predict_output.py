@@ -40,15 +40,12 @@ class PredictOutput(QuizKind):
         keyed = next(i for i, option in enumerate(options) if option.get("correct") is True)
         line_of = options.line_of if hasattr(options, "line_of") else (lambda i: ctx.quiz.line)
         if not matching:
-            ctx.problems.add(ctx.quiz.path, line_of(keyed),
-                             f"quiz '{ctx.quiz.id}': no option equals what the code prints; it "
-                             + describe_run(run))
+            ctx.problem_at(line_of(keyed), "no option equals what the code prints; it " + describe_run(run))
         elif len(matching) > 1:
             ctx.problem("options", f"options {', '.join(str(i + 1) for i in matching)} are the same output")
         elif matching[0] != keyed:
-            ctx.problems.add(ctx.quiz.path, line_of(keyed),
-                             f"quiz '{ctx.quiz.id}': option {keyed + 1} is keyed correct, but the code prints "
-                             f"option {matching[0] + 1} (line {line_of(matching[0])})")
+            ctx.problem_at(line_of(keyed), f"option {keyed + 1} is keyed correct, but the code prints "
+                                           f"option {matching[0] + 1} (line {line_of(matching[0])})")
 
     def config(self, ctx, runs):
         options = ctx.quiz.data["options"]

@@ -1,0 +1,495 @@
+"""lesson_builder without MkDocs: parsing with lines, every check failing where it must,
+rendering, the command line. Content is written to a temporary folder; chains run for real
+(subprocess, fake_client, lesson_runtime)."""
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import lesson_builder
+from lesson_builder import build_course, markdown_renderer
+
+REPO = Path(__file__).resolve().parents[2]
+
+FRONT = """---
+title: "Демо"
+summary: "Кратко"
+order: 1
+prerequisites: []
+next: []
+---
+"""
+
+SHOP = '''```python id=shop hidden
+from fake_client import Anthropic
+
+TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка. Ползвай го, когато клиентът пита къде е поръчката.",
+          "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}}]
+client = Anthropic()
+```
+
+```python id=ask continues=shop
+response = client.messages.create(model="m", max_tokens=100, tools=TOOLS,
+                                  messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
+print(response.stop_reason)
+```
+
+```output
+tool_use
+```
+'''
+
+
+def write(root: Path, lesson: str, quizzes: str = "") -> Path:
+    (root / "lessons" / "demo").mkdir(parents=True, exist_ok=True)
+    (root / "lessons" / "demo" / "bg.md").write_text(FRONT + textwrap.dedent(lesson), encoding="utf-8")
+    if quizzes:
+        (root / "quizzes" / "demo").mkdir(parents=True, exist_ok=True)
+        (root / "quizzes" / "demo" / "bg.yaml").write_text(textwrap.dedent(quizzes), encoding="utf-8")
+    return root
+
+
+def problems_of(root: Path, **options) -> list[str]:
+    course = build_course(root, **{"use_cache": False, **options})
+    return [str(problem) for problem in sorted(course.problems, key=lambda p: (p.path, p.line))]
+
+
+def one_problem(root: Path) -> str:
+    problems = problems_of(root)
+    assert len(problems) == 1, "\n".join(problems)
+    return problems[0]
+
+
+def quiz_lesson(*quiz_ids: str) -> str:
+    return SHOP + "\n" + "\n".join(f"::: quiz {quiz_id}\n" for quiz_id in quiz_ids)
+
+
+def line_of(root: Path, relative: str, needle: str) -> int:
+    lines = (root / relative).read_text(encoding="utf-8").split("\n")
+    return next(i for i, line in enumerate(lines, start=1) if needle in line)
+
+
+# --- lessons ---------------------------------------------------------------------------
+
+def test_a_lesson_whose_outputs_are_right_has_no_problems(tmp_path):
+    assert problems_of(write(tmp_path, SHOP)) == []
+
+
+def test_front_matter_fields_are_required(tmp_path):
+    root = write(tmp_path, "")
+    path = root / "lessons/demo/bg.md"
+    path.write_text(path.read_text(encoding="utf-8").replace('order: 1\n', 'order: first\n'), encoding="utf-8")
+    assert one_problem(root) == "lessons/demo/bg.md:4: front matter 'order' must be a number"
+
+
+def test_stale_output_names_the_differing_line_and_shows_a_diff(tmp_path):
+    root = write(tmp_path, SHOP.replace("tool_use\n```", "tool_use\nend_turn\n```"))
+    problem = one_problem(root)
+    assert problem.startswith(f"lessons/demo/bg.md:{line_of(root, 'lessons/demo/bg.md', 'end_turn')}: "
+                              "shown output of snippet 'ask' differs from what it prints:\n")
+    assert "-end_turn" in problem and "--- lessons/demo/bg.md (shown)" in problem
+
+
+def test_a_raising_snippet_is_reported_at_its_failing_line(tmp_path):
+    root = write(tmp_path, "```python id=boom\nx = 1\nprint({}['missing'])\n```\n")
+    assert one_problem(root).startswith(
+        "lessons/demo/bg.md:10: snippet 'boom' raises KeyError: 'missing'")
+
+
+def test_a_raising_snippet_is_fine_when_its_traceback_is_shown(tmp_path):
+    lesson = ("```python id=boom\nprint({}['missing'])\n```\n\n```output\nTraceback (most recent call last):\n"
+              '  File "<snippet>", line 1\n    print({}[\'missing\'])\nKeyError: \'missing\'\n```\n')
+    assert problems_of(write(tmp_path, lesson)) == []
+
+
+def test_an_endless_snippet_is_stopped_and_reported(tmp_path):
+    root = write(tmp_path, "```python id=spin timeout=1\nwhile True: pass\n```\n")
+    assert one_problem(root) == ("lessons/demo/bg.md:9: snippet 'spin' does not finish: "
+                                 "the run did not finish within 1 s (an endless loop?)")
+
+
+def test_snippet_ids_must_be_unique_and_continues_must_exist(tmp_path):
+    lesson = "```python id=a\nx = 1\n```\n\n```python id=a\nx = 2\n```\n\n```python id=b continues=aa\nprint(x)\n```\n"
+    problems = problems_of(write(tmp_path, lesson))
+    assert problems[0] == "lessons/demo/bg.md:12: duplicate snippet id 'a' (first used at line 8)"
+    assert problems[1] == ("lessons/demo/bg.md:16: snippet 'b' continues unknown snippet 'aa' "
+                           "(did you mean 'a'?)")
+
+
+def test_an_output_block_must_follow_a_snippet(tmp_path):
+    assert one_problem(write(tmp_path, "Text.\n\n```output\n1\n```\n")) == (
+        "lessons/demo/bg.md:10: an ```output block must come right after a ```python id=... snippet")
+
+
+def test_figures_come_from_the_run_and_bad_ones_are_reported(tmp_path):
+    lesson = SHOP + "\nTokens: {{ run.ask.calls[0].response.usage.input_tokens }}, " \
+                    "{{ run.ask.calls|length }} call, {{ run.ask.calls[3].x }} {{ run.nope.output }}\n"
+    root = write(tmp_path, lesson)
+    course = build_course(root, use_cache=False)
+    line = line_of(root, "lessons/demo/bg.md", "Tokens:")
+    assert [str(p) for p in course.problems] == [
+        f"lessons/demo/bg.md:{line}: figure run.ask.calls[3].x: 'calls' has 1 items, so [3] does not exist",
+        f"lessons/demo/bg.md:{line}: figure run.nope.output: unknown snippet 'nope'",
+    ]
+    tokens = course.snippet_runs["bg/demo"]["ask"]["calls"][0]["response"]["usage"]["input_tokens"]
+    assert f"Tokens: {tokens}, 1 call," in course.pages["bg/demo"].markdown
+
+
+def test_quiz_placement_problems(tmp_path):
+    quizzes = """\
+    - id: pick
+      kind: multiple-choice
+      prompt: Which?
+      options:
+        - {text: a, correct: true, explanation: Right.}
+        - {text: b, explanation: Wrong.}
+    - id: unplaced
+      kind: multiple-choice
+      prompt: Which?
+      options:
+        - {text: a, correct: true, explanation: Right.}
+        - {text: b, explanation: Wrong.}
+    """
+    root = write(tmp_path, "::: quiz pick\n\n::: quiz pick\n\n::: quiz pik2\n", quizzes)
+    assert problems_of(root) == [
+        "lessons/demo/bg.md:10: quiz 'pick' is already placed at line 8",
+        "lessons/demo/bg.md:12: unknown quiz id 'pik2' (did you mean 'pick'?) (looked in quizzes/demo/bg.yaml)",
+        "quizzes/demo/bg.yaml:7: quiz 'unplaced' is not placed in lessons/demo/bg.md (add a line '::: quiz unplaced')",
+    ]
+
+
+# --- quiz files: format ----------------------------------------------------------------
+
+def test_malformed_yaml_names_its_line(tmp_path):
+    root = write(tmp_path, "::: quiz q\n", "- id: q\n  kind: exercise\n  prompt: [unclosed\n  starter: x\n")
+    problems = problems_of(root)
+    assert problems[0].startswith("quizzes/demo/bg.yaml:4: malformed YAML: ")
+
+
+def test_unknown_kind_missing_and_unknown_fields_and_duplicate_ids(tmp_path):
+    quizzes = """\
+    - id: a
+      kind: multiple-choise
+      prompt: Which?
+    - id: b
+      kind: exercise
+      prompt: Do it.
+      starter: print(1)
+    - id: c
+      kind: exercise
+      prompt: Do it.
+      starter: print(1)
+      solution: print(2)
+      hnit: typo
+    - id: d
+      kind: exercise
+      prompt: Do it.
+      starter: print(1)
+      solution: print(2)
+    - id: d
+      kind: exercise
+      prompt: Again.
+      starter: print(1)
+      solution: print(2)
+    """
+    root = write(tmp_path, "::: quiz d\n", quizzes)
+    assert problems_of(root) == [
+        "quizzes/demo/bg.yaml:2: quiz 'a': unknown kind 'multiple-choise' (did you mean 'multiple-choice'?) "
+        "(known: fill-in, predict-output, find-bug, multiple-choice, exercise)",
+        "quizzes/demo/bg.yaml:4: quiz 'b' lacks required field 'solution'",
+        "quizzes/demo/bg.yaml:13: unknown field 'hnit' in quiz 'c' (did you mean 'hint'?)",
+        "quizzes/demo/bg.yaml:19: duplicate quiz id 'd' (first used at line 14)",
+    ]
+
+
+def test_quiz_continues_must_name_a_snippet(tmp_path):
+    quizzes = "- id: q\n  kind: exercise\n  prompt: Do it.\n  continues: shopp\n  starter: print(1)\n  solution: print(2)\n"
+    assert one_problem(write(tmp_path, quiz_lesson("q"), quizzes)) == (
+        "quizzes/demo/bg.yaml:4: quiz 'q' continues unknown snippet 'shopp' (did you mean 'shop'?) "
+        "of lessons/demo/bg.md")
+
+
+# --- quiz kinds: each check can fail ---------------------------------------------------
+
+FILL_IN = """\
+- id: fill
+  kind: fill-in
+  prompt: Fill it.
+  continues: shop
+  code: |
+    response = client.messages.create(model="m", max_tokens=100, tools=TOOLS,
+                                      messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
+    print(response.stop_reason == [["tool_use"]])
+  accept: ["'tool_use'"]
+  wrong: ['"end_turn"']
+"""
+
+
+def test_fill_in_that_holds_has_no_problem(tmp_path):
+    assert problems_of(write(tmp_path, quiz_lesson("fill"), FILL_IN)) == []
+
+
+def test_fill_in_accepted_answer_must_reproduce(tmp_path):
+    root = write(tmp_path, quiz_lesson("fill"), FILL_IN.replace("[\"'tool_use'\"]", "[\"'end_turn'\"]"))
+    problem = one_problem(root)
+    assert problem.startswith("quizzes/demo/bg.yaml:9: quiz 'fill': accepted answer \"'end_turn'\" for blank 1 "
+                              "does not reproduce the output:")
+    assert "-True" in problem and "+False" in problem
+
+
+def test_fill_in_wrong_answer_must_not_reproduce(tmp_path):
+    root = write(tmp_path, quiz_lesson("fill"), FILL_IN.replace("""['"end_turn"']""", """['"tool" + "_use"']"""))
+    assert one_problem(root) == ("quizzes/demo/bg.yaml:10: quiz 'fill': wrong answer 1 ['\"tool\" + \"_use\"'] "
+                                 "reproduces the expected output, so the check could not tell it apart")
+
+
+def test_fill_in_empty_blank_must_not_reproduce(tmp_path):
+    quizzes = FILL_IN.replace('print(response.stop_reason == [["tool_use"]])',
+                              'print("ok"); note = "[[tool_use]]"').replace("  accept: [\"'tool_use'\"]\n", "")
+    root = write(tmp_path, quiz_lesson("fill"), quizzes.replace("""  wrong: ['"end_turn"']\n""", ""))
+    assert one_problem(root).startswith("quizzes/demo/bg.yaml:5: quiz 'fill': the code with the blanks left empty "
+                                        "prints the same output")
+
+
+PREDICT = """\
+- id: guess
+  kind: predict-output
+  prompt: What does it print?
+  continues: shop
+  code: |
+    print(len(TOOLS), TOOLS[0]["name"])
+  options:
+    - output: "1 get_order_status"
+      correct: true
+      explanation: One tool.
+    - output: "0 get_order_status"
+      explanation: There is one.
+"""
+
+
+def test_predict_output_keyed_option_must_be_the_real_output(tmp_path):
+    assert problems_of(write(tmp_path, quiz_lesson("guess"), PREDICT)) == []
+    moved = PREDICT.replace("      correct: true\n", "").replace("There is one.", "There is one.\n      correct: true")
+    assert one_problem(write(tmp_path, quiz_lesson("guess"), moved)) == (
+        "quizzes/demo/bg.yaml:10: quiz 'guess': option 2 is keyed correct, but the code prints option 1 (line 8)")
+
+
+def test_predict_output_needs_one_matching_option(tmp_path):
+    root = write(tmp_path, quiz_lesson("guess"), PREDICT.replace('"1 get_order_status"', '"2 get_order_status"'))
+    problem = one_problem(root)
+    assert problem.startswith("quizzes/demo/bg.yaml:8: quiz 'guess': no option equals what the code prints; it "
+                              "prints:\n    | 1 get_order_status")
+
+
+FIND_BUG = """\
+- id: bug
+  kind: find-bug
+  prompt: Which line is wrong?
+  continues: shop
+  code: |
+    question = {"role": "user", "content": "Къде е поръчка 1042?"}
+    messages = [question]
+    response = client.messages.create(model="m", max_tokens=100, tools=TOOLS, messages=message)
+    print(response.content[0].input)
+  line: 3
+  fix: response = client.messages.create(model="m", max_tokens=100, tools=TOOLS, messages=messages)
+  output: "{'order_id': '1042'}"
+  explanation: A typo.
+  line_hints:
+    1: The question is fine.
+"""
+
+
+def test_find_bug_fix_on_the_marked_line_must_give_the_output(tmp_path):
+    assert problems_of(write(tmp_path, quiz_lesson("bug"), FIND_BUG)) == []
+    root = write(tmp_path, quiz_lesson("bug"), FIND_BUG.replace("line: 3", "line: 2"))
+    problem = one_problem(root)
+    assert problem.startswith("quizzes/demo/bg.yaml:10: quiz 'bug': with the fix on line 2, the code raises NameError")
+
+
+def test_find_bug_code_as_shown_must_fail_or_differ(tmp_path):
+    same_as_line = FIND_BUG.replace("fix: response = client.messages.create(model=\"m\", max_tokens=100, tools=TOOLS, "
+                                    "messages=messages)", "fix: response = client.messages.create(model=\"m\", "
+                                    "max_tokens=100, tools=TOOLS, messages=message)")
+    assert one_problem(write(tmp_path, quiz_lesson("bug"), same_as_line)) == (
+        "quizzes/demo/bg.yaml:11: quiz 'bug': the fix is what line 3 already says")
+    no_bug = FIND_BUG.replace("messages=message)\n", "messages=messages)\n").replace("fix: response = client", "fix: response=client")
+    assert one_problem(write(tmp_path, quiz_lesson("bug"), no_bug)) == (
+        "quizzes/demo/bg.yaml:5: quiz 'bug': the code as shown already prints the expected output: "
+        "there is no bug to find")
+
+
+def test_find_bug_line_must_exist(tmp_path):
+    assert one_problem(write(tmp_path, quiz_lesson("bug"), FIND_BUG.replace("line: 3", "line: 9"))) == (
+        "quizzes/demo/bg.yaml:10: quiz 'bug': line 9 is past the end of the code (4 lines)")
+
+
+CHOICE = """\
+- id: pick
+  kind: multiple-choice
+  prompt: What is the stop reason?
+  check:
+    run: ask
+    figure: calls[0].response.stop_reason
+  options:
+    - text: "`end_turn`"
+      value: end_turn
+      explanation: That is for text.
+    - text: "`tool_use`"
+      value: tool_use
+      correct: true
+      explanation: It asks for the tool.
+"""
+
+
+def test_multiple_choice_check_ties_the_key_to_the_run(tmp_path):
+    assert problems_of(write(tmp_path, quiz_lesson("pick"), CHOICE)) == []
+    wrong = CHOICE.replace("      correct: true\n", "").replace("That is for text.", "That is for text.\n      correct: true")
+    assert problems_of(write(tmp_path, quiz_lesson("pick"), wrong)) == [
+        "quizzes/demo/bg.yaml:8: quiz 'pick': option 1 is keyed correct with value end_turn, "
+        "but calls[0].response.stop_reason of snippet 'ask' is tool_use",
+        "quizzes/demo/bg.yaml:12: quiz 'pick': option 2 is not keyed correct, yet its value tool_use is what "
+        "calls[0].response.stop_reason of snippet 'ask' gives",
+    ]
+
+
+def test_multiple_choice_needs_exactly_one_key_unless_multiple(tmp_path):
+    two = CHOICE.replace("      value: end_turn\n", "      value: end_turn\n      correct: true\n").replace(
+        "  check:\n    run: ask\n    figure: calls[0].response.stop_reason\n", "")
+    assert one_problem(write(tmp_path, quiz_lesson("pick"), two)) == (
+        "quizzes/demo/bg.yaml:4: quiz 'pick': exactly one option must have 'correct: true' (2 have); "
+        "set 'multiple: true' if several are right")
+    assert problems_of(write(tmp_path, quiz_lesson("pick"), two.replace("  options:", "  multiple: true\n  options:"))) \
+        == []
+
+
+def test_multiple_choice_explanation_is_required_for_every_option(tmp_path):
+    root = write(tmp_path, quiz_lesson("pick"), CHOICE.replace("      explanation: That is for text.\n", ""))
+    assert one_problem(root) == "quizzes/demo/bg.yaml:8: options[1] lacks required field 'explanation'"
+
+
+EXERCISE = """\
+- id: task
+  kind: exercise
+  prompt: Print the tool's name.
+  continues: shop
+  starter: |
+    print(TOOLS[0]["description"])
+  solution: |
+    print(TOOLS[0]["name"])
+"""
+
+
+def test_exercise_starter_must_differ_and_solution_must_run(tmp_path):
+    assert problems_of(write(tmp_path, quiz_lesson("task"), EXERCISE)) == []
+    same = EXERCISE.replace('["description"]', '["name"]')
+    assert one_problem(write(tmp_path, quiz_lesson("task"), same)) == (
+        "quizzes/demo/bg.yaml:5: quiz 'task': the starter code already prints the expected output: "
+        "nothing is left to do")
+    broken = EXERCISE.replace('print(TOOLS[0]["name"])', 'print(TOOLS[0]["nam"])')
+    assert one_problem(write(tmp_path, quiz_lesson("task"), broken)).startswith(
+        "quizzes/demo/bg.yaml:7: quiz 'task': the solution raises KeyError: 'nam' (line 1)")
+
+
+# --- rendering -------------------------------------------------------------------------
+
+def test_rendered_page_carries_snippets_and_quiz_configs_as_the_contract_says(tmp_path):
+    quizzes = FILL_IN + PREDICT + FIND_BUG + CHOICE + EXERCISE
+    root = write(tmp_path, quiz_lesson("fill", "guess", "bug", "pick", "task"), quizzes)
+    course = build_course(root, use_cache=False)
+    assert not course.problems, course.problems.report()
+    page = course.pages["bg/demo"]
+    html = page.finish(markdown_renderer()(page.markdown.split("---\n", 2)[2]))
+    assert "LESSONBLOCK" not in html
+    assert '<details class="lesson-setup" data-setup-for="shop"><summary>' in html
+    assert '<div class="lesson-snippet" data-snippet="ask" data-state="idle">' in html
+    assert '<div class="snippet-expected" data-expected-for="ask"><pre dir="ltr"><code>tool_use</code></pre></div>' in html
+    configs = {}
+    for chunk in html.split('<script type="application/json" data-config>')[1:]:
+        config = json.loads(chunk.split("</script>")[0])
+        configs[config["id"]] = config
+    assert configs["ask"]["setup"] == [course.lessons["bg/demo"].snippets["shop"].code]
+    assert configs["ask"]["expected"] == "tool_use\n"
+    fill = configs["fill"]
+    assert len(fill["segments"]) == 2 and fill["answers"] == [['"tool_use"', "'tool_use'"]]
+    assert fill["expected"]["output"] == "True\n" and fill["setup"] == configs["ask"]["setup"]
+    assert configs["guess"]["correct"] == 0 and configs["guess"]["options"][0] == "1 get_order_status"
+    bug = configs["bug"]
+    assert bug["bug_line"] == 3 and bug["actual"]["status"] == "error" and bug["expected"]["status"] == "done"
+    assert bug["line_hints_html"] == ["<p>The question is fine.</p>", None, None, None]
+    assert configs["pick"]["correct"] == [1] and configs["pick"]["options_html"][1] == "<p><code>tool_use</code></p>"
+    assert configs["task"]["expected"]["output"] == "get_order_status\n"
+    assert '<div class="lesson-quiz" data-quiz="task" data-kind="exercise" data-lesson="demo">' in html
+
+
+def test_json_in_script_tags_cannot_close_them(tmp_path):
+    root = write(tmp_path, "```python id=evil\nprint('</script><script>alert(1)</script>')\n```\n")
+    page = build_course(root, use_cache=False).pages["bg/demo"]
+    block = next(iter(page.blocks.values()))
+    assert block.count("</script>") == 1
+    assert "&lt;/script&gt;" in block
+
+
+def test_snippets_inside_admonitions_keep_their_place(tmp_path):
+    lesson = '!!! note "Inside"\n    Text.\n\n    ```python id=inner\n    print("hi")\n    ```\n\n    ```output\n    hi\n    ```\n'
+    course = build_course(write(tmp_path, lesson), use_cache=False)
+    assert not course.problems
+    page = course.pages["bg/demo"]
+    html = page.finish(markdown_renderer()(page.markdown.split("---\n", 2)[2]))
+    inside = html.split('<div class="admonition note">')[1]
+    assert inside.index('data-snippet="inner"') < inside.index("</div>\n<div class=\"snippet-expected\"")
+
+
+# --- runner, cache, command line -------------------------------------------------------
+
+def test_each_distinct_chain_runs_once_and_is_cached(tmp_path):
+    root = write(tmp_path, SHOP)
+    build_course(root)
+    cached = sorted((root / ".lesson-cache").glob("*.json"))
+    assert len(cached) == 2  # shop and ask
+    assert (root / ".lesson-cache" / ".gitignore").read_text().strip().endswith("*")
+    for path in cached:  # a cached transcript is what the next build uses
+        transcript = json.loads(path.read_text(encoding="utf-8"))
+        if transcript["output"] == "tool_use\n":
+            transcript["output"] = "from the cache\n"
+            path.write_text(json.dumps(transcript), encoding="utf-8")
+    assert "+from the cache" in problems_of(root, use_cache=True)[0]
+
+
+def test_a_chain_blocked_in_c_is_stopped_from_outside(tmp_path, monkeypatch):
+    from lesson_builder import _runner
+
+    monkeypatch.setattr(_runner, "GRACE_SECONDS", 1.0)
+    root = write(tmp_path, "```python id=nap timeout=1\nimport time\ntime.sleep(60)\n```\n\n```python id=after\nprint(1)\n```\n")
+    course = build_course(root, use_cache=False)
+    assert [str(p) for p in course.problems] == [
+        "lessons/demo/bg.md:8: snippet 'nap' does not finish: the run did not finish within 1 s "
+        "(stopped by the build) (an endless loop?)"]
+    assert course.snippet_runs["bg/demo"]["after"]["output"] == "1\n"
+
+
+def test_cli_check_prints_every_problem_and_fails(tmp_path):
+    root = write(tmp_path, SHOP.replace("tool_use\n```", "tool_uze\n```") + "\n::: quiz nope\n")
+    result = subprocess.run([sys.executable, "-m", "lesson_builder", "--root", str(root), "--no-cache", "check"],
+                            capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 1
+    assert "lessons/demo/bg.md:23: shown output of snippet 'ask' differs" in result.stdout
+    assert "lessons/demo/bg.md:26: unknown quiz id 'nope'" in result.stdout
+
+
+def test_cli_transcript_prints_the_real_output(tmp_path):
+    root = write(tmp_path, SHOP)
+    result = subprocess.run([sys.executable, "-m", "lesson_builder", "--root", str(root), "transcript",
+                             str(root / "lessons/demo/bg.md"), "ask"], capture_output=True, text=True, cwd=REPO)
+    assert (result.returncode, result.stdout) == (0, "tool_use\n")
+
+
+def test_public_names_are_pinned():
+    assert sorted(lesson_builder.__all__) == sorted([
+        "CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
+        "markdown_renderer", "quiz_schema"])
+    assert list(lesson_builder.QUIZ_KINDS) == ["fill-in", "predict-output", "find-bug", "multiple-choice", "exercise"]
