@@ -3,6 +3,7 @@
 // after the first wrong try; the reference solution can be revealed after any check.
 
 import { createEditor } from "../editor/editor.js";
+import { editorExtensions } from "./editor-extensions.js";
 import { h, button, codeBlock, debounce, outputPre, trustedHtml } from "./dom.js";
 import { runForCheck } from "./context.js";
 import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
@@ -47,6 +48,7 @@ export function mountExercise(ctx) {
     onRun: () => check(),
     onChange: debounce((code) => ctx.saveEdit(code === starter ? null : code), SAVE_DELAY_MS),
     label: t("quiz.exerciseEditorLabel"),
+    extensions: editorExtensions,
   });
   ctx.onTeardown(() => editor.destroy());
 

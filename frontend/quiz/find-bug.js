@@ -4,6 +4,7 @@
 // the fake API's error give way to the expected output.
 
 import { createEditor } from "../editor/editor.js";
+import { editorExtensions } from "./editor-extensions.js";
 import { nextLineIndex } from "./answers.js";
 import { runWithStatus } from "./context.js";
 import { h, button, debounce, trustedHtml, uniqueId } from "./dom.js";
@@ -133,6 +134,7 @@ export function mountFindBug(ctx) {
       onRun: runFix,
       onChange: debounce((code) => ctx.saveEdit(code === config.code ? null : code), SAVE_DELAY_MS),
       label: t("quiz.fixEditorLabel"),
+      extensions: editorExtensions,
     });
     runButton.addEventListener("click", runFix);
     resetButton.addEventListener("click", () => {
