@@ -6,6 +6,7 @@ import { minimalSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { indentUnit } from "@codemirror/language";
 import { EditorView, lineNumbers } from "@codemirror/view";
+import { lessonHighlighting } from "./highlight.js";
 import { runShortcut } from "./run-shortcut.js";
 
 /**
@@ -27,6 +28,7 @@ export function createEditor(parent, { doc, onRun, onChange, label = "Python", e
       minimalSetup,
       lineNumbers(),
       python(),
+      lessonHighlighting,
       indentUnit.of("    "),
       EditorView.editorAttributes.of({ "data-editor": "", dir: "ltr" }),
       EditorView.contentAttributes.of({ "aria-label": label }),

@@ -68,7 +68,9 @@ export function mountSnippet(root, { t, store, lessonKey }) {
   outputElement.className = "snippet-output";
   outputElement.dataset.output = "";
   outputElement.dir = "ltr";
+  // Focusable so that long output can be scrolled by keyboard; a named region for that.
   outputElement.tabIndex = 0;
+  outputElement.setAttribute("role", "region");
   outputElement.setAttribute("aria-label", t("runner.outputLabel"));
   outputElement.hidden = true;
 
