@@ -77,7 +77,10 @@ def load_located_yaml(text: str) -> Any:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else 1
         what = error.problem or str(error)
-        context = f" ({error.context})" if error.context else ""
+        context = ""
+        if error.context:
+            started = error.context_mark.line + 1 if error.context_mark is not None else None
+            context = f" ({error.context}" + (f" started at line {started})" if started and started != line else ")")
         raise YamlProblem(line, f"malformed YAML: {what}{context}") from None
     except yaml.YAMLError as error:
         raise YamlProblem(1, f"malformed YAML: {error}") from None

@@ -1,0 +1,52 @@
+"""A copy of the site with only the sample lesson, for real `mkdocs build` runs in tests.
+
+The copy holds everything git knows (tracked and untracked-but-not-ignored files) except
+the lesson writers' lessons, plus the front-end bundle and a link to node_modules; its
+mkdocs.yml gets the `lessons` plugin line if it lacks one.
+"""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+
+def repository_files() -> list[str]:
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=REPO, capture_output=True,
+                            text=True, check=True).stdout.split("\n")
+    return [name for name in listed if name and not name.startswith(("lessons/", "quizzes/"))
+            and (REPO / name).is_file()]
+
+
+def make_site_copy(target: Path) -> Path:
+    for name in repository_files() + list(SAMPLE):
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / name, target / name)
+    (target / "node_modules").symlink_to(REPO / "node_modules")
+    if (REPO / "frontend" / "dist" / "main.js").exists():
+        shutil.copytree(REPO / "frontend" / "dist", target / "frontend" / "dist", dirs_exist_ok=True)
+    else:
+        subprocess.run(["npm", "run", "build"], cwd=target, check=True, capture_output=True)
+    config = target / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    if not has_lessons_plugin(text):
+        text = text.replace("\nplugins:\n", "\nplugins:\n  - lessons\n", 1)
+        config.write_text(text, encoding="utf-8")
+    return target
+
+
+def has_lessons_plugin(mkdocs_yml: str) -> bool:
+    """Whether the `plugins:` list of mkdocs.yml names `lessons` (other lists may too)."""
+    block = re.search(r"^plugins:\n((?:[ \t].*\n|\n)*)", mkdocs_yml, re.M)
+    return bool(block and re.search(r"^\s*-\s*lessons\s*(:.*)?$", block[1], re.M))
+
+
+def mkdocs_build(site: Path) -> subprocess.CompletedProcess:
+    environment = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "HOME": str(site)}
+    return subprocess.run(MKDOCS + ["build", "--strict", "-f", str(site / "mkdocs.yml")], cwd=site,
+                          capture_output=True, text=True, env=environment, timeout=600)
