@@ -11,7 +11,7 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.livereload import LiveReloadServer
 
-from site_copy import REPO, SAMPLE, make_site_copy, mkdocs_build
+from test_mutations_site import REPO, SAMPLE, make_site_copy, mkdocs_build
 
 LESSON, QUIZZES = SAMPLE
 

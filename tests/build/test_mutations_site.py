@@ -1,4 +1,4 @@
-"""A copy of the site with only the sample lesson, for real `mkdocs build` runs in tests.
+"""Helpers for the mutation tests (no tests here): a copy of the site with only the sample lesson, for real `mkdocs build` runs.
 
 The copy holds everything git knows (tracked and untracked-but-not-ignored files) except
 the lesson writers' lessons, plus the front-end bundle and a link to node_modules; its
