@@ -1,0 +1,128 @@
+// Starts Python (Pyodide) inside a worker, from the build's memory snapshot when it can,
+// and runs snippet chains in it. Used by the worker script, whether it is a dedicated
+// Worker of one page or a SharedWorker serving every page of a visit.
+
+import { AFTER_RESTORE_PYTHON, PACKAGES_DIR, PRELOAD_PYTHON } from "./recipe.js";
+import { fetchSnapshot } from "./snapshot.js";
+
+// The page's entry point into Python, defined after every start (it is not part of the
+// snapshot, so that a change here never needs a new one).
+//
+// `still_wanted` is how a page stops a run in a SharedWorker, which it cannot terminate
+// and which (without cross-origin isolation) shares no memory with it: a function the
+// run's deadline check calls every STOP_POLL_S of running time; when it answers False,
+// the run ends as "stopped" through KeyboardInterrupt, exactly like an interrupt would.
+// It hooks lesson_runtime's deadline check, the trace function that already runs on
+// every line of the learner's code.
+const RUN_PYTHON = `
+import json, time
+import lesson_runtime
+from lesson_runtime import _deadline
+
+STOP_POLL_S = 0.1
+
+class _StopPoll:
+    still_wanted = None
+    next_at = 0.0
+
+def _install_stop_poll():
+    check = _deadline.Deadline._check
+    if getattr(check, "_polls_for_stop", False):
+        return
+    def check_and_poll(self):
+        check(self)
+        poll = _StopPoll.still_wanted
+        if poll is not None and self._events % 64 == 0:
+            now = time.monotonic()
+            if now >= _StopPoll.next_at:
+                _StopPoll.next_at = now + STOP_POLL_S
+                if not poll():
+                    raise KeyboardInterrupt
+    check_and_poll._polls_for_stop = True
+    _deadline.Deadline._check = check_and_poll
+
+_install_stop_poll()
+
+def _run_for_page(setup_json, code, timeout, emit, still_wanted):
+    _StopPoll.still_wanted = still_wanted
+    _StopPoll.next_at = 0.0
+    try:
+        transcript = lesson_runtime.run_chain(
+            json.loads(setup_json), code, timeout=timeout, on_output=lambda stream, text: emit(stream, text)
+        )
+    finally:
+        _StopPoll.still_wanted = None
+    return json.dumps(transcript, ensure_ascii=False)
+`;
+
+/**
+ * @typedef {object} PythonParams  where the files are (absolute URLs)
+ * @property {string} indexURL     folder of the Pyodide files, ends with "/"
+ * @property {string} packagesUrl  zip of fake_client + lesson_runtime
+ * @property {string} [stdlibUrl]  the precompiled standard library (build-time)
+ * @property {string} [snapshotUrl] the memory snapshot made with that stdlib (build-time)
+ */
+
+async function loadFromSnapshot(loadPyodide, params) {
+  const pyodide = await loadPyodide({
+    indexURL: params.indexURL,
+    stdLibURL: params.stdlibUrl,
+    _loadSnapshot: fetchSnapshot(params.snapshotUrl),
+  });
+  pyodide.runPython(AFTER_RESTORE_PYTHON);
+  return pyodide;
+}
+
+/**
+ * Start Python. Tries the snapshot first; when there is none, or it cannot be fetched or
+ * loaded (another Pyodide build, a broken file), starts normally and says why through
+ * `warn` (once). Resolves to a host that runs snippet chains.
+ * @param {PythonParams} params
+ * @param {object} hooks
+ * @param {(phase: "runtime"|"packages") => void} hooks.progress
+ * @param {(message: string) => void} hooks.warn
+ */
+export async function startPython(params, { progress, warn }) {
+  progress("runtime");
+  const { loadPyodide } = await import(/* the versioned folder, known only at run time */ `${params.indexURL}pyodide.mjs`);
+  const packages = fetch(params.packagesUrl).then((response) => {
+    if (!response.ok) throw new Error(`${params.packagesUrl}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  packages.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+
+  let pyodide = null;
+  let fromSnapshot = false;
+  if (params.snapshotUrl && params.stdlibUrl) {
+    try {
+      pyodide = await loadFromSnapshot(loadPyodide, params);
+      fromSnapshot = true;
+    } catch (error) {
+      warn(`Python starts without its snapshot (slower): ${String(error?.message || error).split("\n")[0]}`);
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide({ indexURL: params.indexURL, stdLibURL: params.stdlibUrl });
+
+  progress("packages");
+  // Also after a snapshot: it holds the imported modules, not their files, and tracebacks
+  // and linecache read the files.
+  pyodide.unpackArchive(await packages, "zip", { extractDir: PACKAGES_DIR });
+  pyodide.runPython(PRELOAD_PYTHON);
+  pyodide.runPython(RUN_PYTHON);
+  const runForPage = pyodide.globals.get("_run_for_page");
+
+  return {
+    pyodide,
+    fromSnapshot,
+    /**
+     * Run one chain; synchronous (the worker answers nothing else meanwhile).
+     * @param {{code: string, setup?: string[], timeout?: number}} job
+     * @param {(kind: "stdout"|"stderr", text: string) => void} emit
+     * @param {(() => boolean) | null} stillWanted polled while running; false stops the run
+     * @returns {object} the transcript (ARCHITECTURE.md)
+     */
+    run({ code, setup = [], timeout = 10 }, emit, stillWanted = null) {
+      return JSON.parse(runForPage(JSON.stringify(setup), code, timeout, emit, stillWanted));
+    },
+  };
+}
