@@ -7,7 +7,7 @@ import "./quiz/index.js";
 import { t } from "./i18n.js";
 import { prepare } from "./runtime/worker-client.js";
 import { mountSnippet } from "./snippet/snippet-widget.js";
-import { lessonKeyFor, onProgressUnavailable, pageProgress } from "./storage.js";
+import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress } from "./storage.js";
 
 /** Sent by the quiz widgets' "Start the lesson over": saved edits are gone, show the lesson's code. */
 const LESSON_RESET_EVENT = "tool-lessons:lesson-reset";
@@ -18,9 +18,9 @@ function mountSnippets() {
   const store = pageProgress();
   const widgets = roots.map((root) => mountSnippet(root, { t, store, lessonKey: lessonKeyFor(root) })).filter(Boolean);
   document.addEventListener(LESSON_RESET_EVENT, () => widgets.forEach((widget) => widget.reset()));
-  // Quiz pages say it in their progress bar; elsewhere the first snippet says it, once.
+  // Said once per page: the quiz progress bar may have claimed the notice already.
   onProgressUnavailable(() => {
-    if (document.querySelector("[data-quiz]")) return;
+    if (!claimStorageNotice()) return;
     const note = document.createElement("p");
     note.className = "storage-note";
     note.setAttribute("role", "note");

@@ -69,8 +69,7 @@ def python_packages_zip() -> bytes:
         for package in PYTHON_PACKAGES:
             root = REPO / package
             if not (root / "__init__.py").is_file():
-                log.info("frontend hook: %s/ not there yet, left out of the zip", package)  # TMPCHECK
-                continue
+                raise PluginError(f"frontend hook: the Python package {package}/ is missing")
             for path in sorted(root.rglob("*")):
                 if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc":
                     continue

@@ -31,7 +31,9 @@ export function createEditor(parent, { doc, onRun, onChange, label = "Python", e
       lessonHighlighting,
       indentUnit.of("    "),
       EditorView.editorAttributes.of({ "data-editor": "", dir: "ltr" }),
-      EditorView.contentAttributes.of({ "aria-label": label }),
+      // tabindex: axe-core does not count a contenteditable as focusable content of the
+      // scrolling box, and reports a wide line's scroller as unreachable by keyboard.
+      EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
       onRun ? runShortcut(onRun) : [],
       onChange ? EditorView.updateListener.of((update) => update.docChanged && onChange(update.state.doc.toString())) : [],
       extensions,

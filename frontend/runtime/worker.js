@@ -24,6 +24,9 @@ def _run_for_page(setup_json, code, timeout, emit):
 `;
 
 let runForPage = null;
+// With JSPI (stack switching), Python may block on JavaScript promises, which is what
+// `asyncio.run(...)` needs in Pyodide's event loop; a plain synchronous call cannot.
+let canSwitchStacks = false;
 
 const post = (message) => self.postMessage(message);
 
@@ -40,16 +43,18 @@ async function boot({ id, indexURL, packagesUrl, interruptBuffer }) {
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/lessons" });
   pyodide.runPython(BOOT_PYTHON);
   runForPage = pyodide.globals.get("_run_for_page");
+  canSwitchStacks = typeof WebAssembly.Suspending === "function" && typeof runForPage.callPromising === "function";
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   post({ id, type: "ready" });
 }
 
-function run({ id, code, setup = [], timeout = 10, outputLimit = Infinity }) {
+async function run({ id, code, setup = [], timeout = 10, outputLimit = Infinity }) {
   const stream = createOutputStream({
     limit: outputLimit,
     send: (kind, text) => post({ id, type: kind, text }),
   });
-  const json = runForPage(JSON.stringify(setup), code, timeout, (kind, text) => stream.write(kind, text));
+  const args = [JSON.stringify(setup), code, timeout, (kind, text) => stream.write(kind, text)];
+  const json = canSwitchStacks ? await runForPage.callPromising(...args) : runForPage(...args);
   stream.flush();
   post({ id, type: "result", transcript: JSON.parse(json) });
 }
@@ -57,7 +62,7 @@ function run({ id, code, setup = [], timeout = 10, outputLimit = Infinity }) {
 self.onmessage = async ({ data }) => {
   try {
     if (data.type === "init") await boot(data);
-    else if (data.type === "run") run(data);
+    else if (data.type === "run") await run(data);
     else throw new Error(`unknown message type ${data.type}`);
   } catch (error) {
     post({ id: data.id, type: "error", message: String(error?.message || error) });

@@ -145,3 +145,36 @@ def test_run_before_python_is_ready_shows_localized_progress(page, site_url, sni
     )
     assert snippets.wait_state("try-tools") == "done"
     assert progress.is_hidden()
+
+
+def test_asyncio_run_works_in_the_worker(page, site_url, snippets):
+    # Lessons show concurrent tool calls with asyncio.gather; asyncio.run must block in
+    # Pyodide's event loop, which needs stack switching (JSPI) in the worker.
+    page.goto(site_url("zh/playground/"))
+    code = (
+        "import asyncio\n"
+        "async def tool(name, seconds):\n"
+        "    await asyncio.sleep(seconds)\n"
+        "    return name\n"
+        "async def main():\n"
+        "    print(await asyncio.gather(tool('北京', 0.3), tool('上海', 0.1)))\n"
+        "asyncio.run(main())\n"
+    )
+    snippets.set_code("try-tools", code)
+    state, output = snippets.run("try-tools")
+    assert (state, output) == ("done", "['北京', '上海']\n")
+
+
+def test_a_lesson_snippet_uses_fake_client_in_the_browser(page, site_url, snippets):
+    # Every snippet of a built lesson page prints, in the browser, what the build printed.
+    page.goto(site_url("lessons/tool-loop/"))
+    checked = 0
+    for root in page.locator(".lesson-snippet[data-snippet]").all()[:3]:
+        snippet_id = root.get_attribute("data-snippet")
+        expected = snippet_config(page, snippet_id)["expected"]
+        if expected is None:
+            continue
+        state, output = snippets.run(snippet_id)
+        assert output.rstrip() == expected.rstrip(), snippet_id
+        checked += 1
+    assert checked >= 1
