@@ -4,6 +4,7 @@ adapter and ``python -m lesson_builder`` the command line.
 
 Public names:
 
+- :func:`scan_course` only reads and checks what needs no run (ids, fields, placements).
 - :func:`build_course` does it all for a content root and returns a :class:`Course`
   (``problems``, ``snippet_runs``, ``quiz_configs``, ``pages``).
 - :class:`Problem` (``path:line: message``), :class:`ContentError` (raised by callers
@@ -12,7 +13,7 @@ Public names:
 - :func:`markdown_renderer`, :func:`quiz_schema`, :data:`QUIZ_KINDS` (the registry).
 """
 
-from ._build import CACHE_FOLDER, Course, build_course
+from ._build import CACHE_FOLDER, Course, build_course, scan_course
 from ._markdown import markdown_renderer
 from ._problems import ContentError, Problem
 from ._render import RenderedLesson
@@ -20,4 +21,4 @@ from ._schema import quiz_schema
 from .kinds import QUIZ_KINDS
 
 __all__ = ["CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
-           "markdown_renderer", "quiz_schema"]
+           "markdown_renderer", "quiz_schema", "scan_course"]

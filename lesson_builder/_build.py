@@ -82,6 +82,14 @@ def build_course(
     return course
 
 
+def scan_course(root: Path, *, only: Optional[list[Path]] = None) -> Course:
+    """Read and check the content without running anything (fast: ids, placements, fields)."""
+    course = Course(root=Path(root).resolve())
+    _read(course, only)
+    _validate_quizzes(course, markdown_renderer())
+    return course
+
+
 def _read(course: Course, only: Optional[list[Path]]) -> None:
     root = course.root
     for path in selected(lesson_files(root), root, only):

@@ -491,5 +491,5 @@ def test_cli_transcript_prints_the_real_output(tmp_path):
 def test_public_names_are_pinned():
     assert sorted(lesson_builder.__all__) == sorted([
         "CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
-        "markdown_renderer", "quiz_schema"])
+        "markdown_renderer", "quiz_schema", "scan_course"])
     assert list(lesson_builder.QUIZ_KINDS) == ["fill-in", "predict-output", "find-bug", "multiple-choice", "exercise"]
