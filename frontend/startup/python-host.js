@@ -122,7 +122,8 @@ export async function startPython(params, { progress, warn }) {
      * @returns {object} the transcript (ARCHITECTURE.md)
      */
     run({ code, setup = [], timeout = 10 }, emit, stillWanted = null) {
-      return JSON.parse(runForPage(JSON.stringify(setup), code, timeout, emit, stillWanted));
+      // undefined reaches Python as None (null would arrive as a JsNull object).
+      return JSON.parse(runForPage(JSON.stringify(setup), code, timeout, emit, stillWanted ?? undefined));
     },
   };
 }

@@ -1,0 +1,109 @@
+"""Helpers of the start-up tests (test_startup*.py) and the benchmark: a static server that
+can be stopped (to go offline), the offline cache's readiness, and shared workers closed
+from outside (so that the next page must start Python again)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import socketserver
+import threading
+from pathlib import Path
+
+END_STATES = ("done", "error", "timeout", "stopped")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format, *args):
+        pass
+
+
+class _ThreadingServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+class LocalServer:
+    """Serves ``folder`` on a free port of 127.0.0.1 until ``stop()``."""
+
+    def __init__(self, folder: Path):
+        handler = functools.partial(_QuietHandler, directory=str(folder))
+        self._server = _ThreadingServer(("127.0.0.1", 0), handler)
+        self.base = f"http://127.0.0.1:{self._server.server_address[1]}/"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        self.running = True
+
+    def url(self, path: str = "") -> str:
+        return self.base + path.lstrip("/")
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self._server.shutdown()
+            self._server.server_close()
+
+
+def wait_offline_ready(page, timeout_ms: int = 120_000) -> None:
+    """Wait until the service worker has every file of the site in its cache."""
+    page.wait_for_function(
+        """() => new Promise((resolve) => {
+            if (!navigator.serviceWorker) return resolve(false);
+            navigator.serviceWorker.ready.then((registration) => {
+                const channel = (event) => {
+                    if (event.data?.type !== "precache-status") return;
+                    navigator.serviceWorker.removeEventListener("message", channel);
+                    resolve(event.data.missing === 0 && registration.active?.state === "activated");
+                };
+                navigator.serviceWorker.addEventListener("message", channel);
+                registration.active.postMessage({type: "precache-status"});
+                setTimeout(() => resolve(false), 2000);
+            });
+        })""",
+        timeout=timeout_ms,
+        polling=500,
+    )
+
+
+def close_shared_workers(browser) -> int:
+    """Close every SharedWorker of the browser (DevTools protocol); returns how many."""
+    session = browser.new_browser_cdp_session()
+    try:
+        targets = session.send("Target.getTargets")["targetInfos"]
+        shared = [target for target in targets if target["type"] == "shared_worker"]
+        for target in shared:
+            session.send("Target.closeTarget", {"targetId": target["targetId"]})
+        return len(shared)
+    finally:
+        session.detach()
+
+
+def first_checked_snippet(page) -> tuple[str, str]:
+    """(id, expected output) of the page's first snippet whose output the lesson shows."""
+    page.wait_for_selector(".lesson-snippet[data-snippet] > script[data-config]", state="attached")
+    for text in page.locator(".lesson-snippet[data-snippet] > script[data-config]").all_text_contents():
+        config = json.loads(text)
+        if config.get("expected") is not None:
+            return config["id"], config["expected"]
+    raise AssertionError(f"{page.url} has no snippet with a shown output")
+
+
+def run_snippet(page, snippet_id: str, timeout: int = 60_000) -> tuple[str, str]:
+    """Click Run on ``snippet_id`` and wait for an end state: (state, output)."""
+    root = page.locator(f'[data-snippet="{snippet_id}"]')
+    root.locator('[data-action="run"]').click()
+    page.wait_for_function(
+        "([id, states]) => states.includes(document.querySelector(`[data-snippet=\"${id}\"]`)?.dataset.state)",
+        arg=[snippet_id, list(END_STATES)],
+        timeout=timeout,
+    )
+    return root.get_attribute("data-state"), root.locator("[data-output]").text_content()
