@@ -225,3 +225,25 @@ def test_persian_quiz_is_right_to_left_with_code_left_to_right(quizzes, lang):
         assert direction == "ltr", selector
     # The UI strings are Persian.
     assert page.locator('[data-action="check"]').first.text_content() == "بررسی"
+
+
+def test_start_over_also_forgets_the_lessons_snippet_edits(quizzes):
+    quizzes.open()
+    page = quizzes.page
+    snippet = page.locator("[data-snippet]").filter(has=page.locator("[data-editor]")).first
+    snippet_id = snippet.get_attribute("data-snippet")
+    original = snippet.locator("[data-editor] .cm-content").inner_text()
+    content = snippet.locator("[data-editor] .cm-content")
+    content.click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.insert_text("\n# my own line")
+    page.wait_for_function(
+        "([key, id]) => (JSON.parse(localStorage.getItem(key) || '{}').lessons?.['bg/first-steps']?.edits || {})[id]",
+        arg=["tool-lessons:v1", snippet_id],
+    )
+    page.locator('[data-action="start-over"]').click()
+    page.locator('[data-action="confirm-start-over"]').click()
+    assert "# my own line" not in snippet.locator("[data-editor] .cm-content").inner_text()
+    page.reload()
+    page.wait_for_selector("[data-lesson-progress]")
+    assert page.locator(f'[data-snippet="{snippet_id}"] [data-editor] .cm-content').inner_text() == original
