@@ -40,6 +40,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._signature: Optional[tuple] = None
         self._blocks: dict[str, str] = {}
         self._sources: dict[str, str] = {}  # page src_uri → its markdown
+        self._orders: dict[str, int] = {}  # page src_uri → the lesson's `order`
         self._root = Path(".")
         self._markdown = None
 
@@ -64,7 +65,22 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             # source is handed over in on_page_read_source instead.
             files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
             self._sources[uri] = page.markdown
+            order = page.lesson.meta.get("order")
+            self._orders[uri] = order if isinstance(order, int) else 0
         return files
+
+    def on_nav(self, nav, config, files):
+        """One nav entry per lesson (not a folder holding one page), lessons in ``order``."""
+        orders = {uri: order for uri, order in self._orders.items()}
+        nav.items = _lesson_nav(nav.items, None, orders)
+        nav.pages = [item for item in _walk(nav.items) if getattr(item, "is_page", False)]
+        for previous, page in zip([None] + nav.pages[:-1], nav.pages):
+            page.previous_page = previous
+            if previous is not None:
+                previous.next_page = page
+        if nav.pages:
+            nav.pages[-1].next_page = None
+        return nav
 
     def on_page_read_source(self, page, config) -> Optional[str]:
         return self._sources.get(page.file.src_uri)
@@ -96,6 +112,28 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             self._blocks = {token: html for page in course.pages.values() for token, html in page.blocks.items()}
             log.info("lessons: %d pages, every output and answer key checked", len(course.pages))
         return self._course
+
+
+def _lesson_nav(items: list, parent, orders: dict[str, int]) -> list:
+    result = []
+    for item in items:
+        if getattr(item, "is_section", False):
+            item.children = _lesson_nav(item.children, item, orders)
+            only = item.children[0] if len(item.children) == 1 else None
+            if only is not None and getattr(only, "is_page", False) and only.file.src_uri in orders:
+                item = only  # the folder lessons/<slug>/ holds just the lesson: show the lesson
+        item.parent = parent
+        result.append(item)
+    if result and all(getattr(i, "is_page", False) and i.file.src_uri in orders for i in result):
+        result.sort(key=lambda page: orders[page.file.src_uri])
+    return result
+
+
+def _walk(items: list):
+    for item in items:
+        yield item
+        if getattr(item, "is_section", False):
+            yield from _walk(item.children)
 
 
 def _content_signature(root: Path) -> tuple:
