@@ -42,6 +42,7 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYTHON_PACKAGES = ("fake_client", "lesson_runtime")
+PACKAGE_SUFFIXES = {".py", ".json", ".txt"}
 RUNTIME_DIR = "assets/runtime"
 PACKAGES_ZIP = "lessons-python.zip"
 # Material's language switcher fetches `sitemap.xml` relative to each `<link rel=alternate>`
@@ -71,7 +72,8 @@ def python_packages_zip() -> bytes:
             if not (root / "__init__.py").is_file():
                 raise PluginError(f"frontend hook: the Python package {package}/ is missing")
             for path in sorted(root.rglob("*")):
-                if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc":
+                # Source and data files only: no caches, no editors' or sed's temporary files.
+                if path.is_dir() or "__pycache__" in path.parts or path.suffix not in PACKAGE_SUFFIXES:
                     continue
                 info = zipfile.ZipInfo(path.relative_to(REPO).as_posix(), date_time=ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED

@@ -1,0 +1,61 @@
+# Shared set-up steps of scripts/serve and scripts/test (sourced, not run). Each step
+# installs only what is missing, so a second run is quick; all work as root on a fresh
+# machine with no venv and no node_modules.
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$REPO/.venv"
+export NO_MKDOCS_2_WARNING=1
+
+say() { printf '\n==> %s\n' "$*" >&2; }
+
+# Python: a venv in .venv with the project installed editable (that registers the
+# `lessons` MkDocs plugin). $1: "" for the site only, "test" for the test tools too.
+ensure_python() {
+  local extra="${1:-}" stamp="$VENV/.installed${1:+-$1}"
+  if [ ! -x "$VENV/bin/python" ]; then
+    say "creating the Python venv in .venv"
+    python3 -m venv "$VENV"
+  fi
+  if [ ! -f "$stamp" ] || [ "$REPO/pyproject.toml" -nt "$stamp" ]; then
+    say "installing Python packages (pip install -e .${extra:+[$extra]})"
+    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+    "$VENV/bin/python" -m pip install --quiet -e "$REPO${extra:+[$extra]}"
+    touch "$stamp"
+  fi
+}
+
+# Debian packages, installed with apt-get when missing (as root, no prompts).
+apt_install() {
+  local apt=(apt-get)
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null; then apt=(sudo apt-get); else
+      echo "need root (or sudo) to install: $*" >&2; return 1
+    fi
+  fi
+  say "installing $* from Debian"
+  DEBIAN_FRONTEND=noninteractive "${apt[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "$@"
+}
+
+ensure_node() {
+  command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+}
+
+# node_modules from package-lock.json (npm ci), again whenever the lock file changed.
+ensure_node_modules() {
+  ensure_node
+  if [ ! -f "$REPO/node_modules/.package-lock.json" ] ||
+    [ "$REPO/package-lock.json" -nt "$REPO/node_modules/.package-lock.json" ]; then
+    say "installing npm packages (npm ci)"
+    (cd "$REPO" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+build_frontend() {
+  say "bundling the front end (npm run build)"
+  (cd "$REPO" && npm run --silent build)
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_install chromium
+}
