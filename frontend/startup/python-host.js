@@ -110,20 +110,26 @@ export async function startPython(params, { progress, warn }) {
   pyodide.runPython(PRELOAD_PYTHON);
   pyodide.runPython(RUN_PYTHON);
   const runForPage = pyodide.globals.get("_run_for_page");
+  // With JSPI (stack switching), Python may block on JavaScript promises, which is what
+  // `asyncio.run(...)` needs in Pyodide's event loop; a plain synchronous call cannot.
+  const canSwitchStacks = typeof WebAssembly.Suspending === "function" && typeof runForPage.callPromising === "function";
 
   return {
     pyodide,
     fromSnapshot,
     /**
-     * Run one chain; synchronous (the worker answers nothing else meanwhile).
+     * Run one chain. While it runs, the worker answers nothing else, except where a
+     * suspended run (JSPI) lets other messages in: callers run one chain at a time.
      * @param {{code: string, setup?: string[], timeout?: number}} job
      * @param {(kind: "stdout"|"stderr", text: string) => void} emit
      * @param {(() => boolean) | null} stillWanted polled while running; false stops the run
-     * @returns {object} the transcript (ARCHITECTURE.md)
+     * @returns {Promise<object>} the transcript (ARCHITECTURE.md)
      */
-    run({ code, setup = [], timeout = 10 }, emit, stillWanted = null) {
+    async run({ code, setup = [], timeout = 10 }, emit, stillWanted = null) {
       // undefined reaches Python as None (null would arrive as a JsNull object).
-      return JSON.parse(runForPage(JSON.stringify(setup), code, timeout, emit, stillWanted ?? undefined));
+      const args = [JSON.stringify(setup), code, timeout, emit, stillWanted ?? undefined];
+      const json = canSwitchStacks ? await runForPage.callPromising(...args) : runForPage(...args);
+      return JSON.parse(json);
     },
   };
 }

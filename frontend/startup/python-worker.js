@@ -69,7 +69,17 @@ async function init(post, { id, interruptBuffer }) {
   post({ id, type: "ready", interpreter, fresh, fromSnapshot: host.fromSnapshot, warning: fresh ? warning : null });
 }
 
-async function run(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }) {
+// Runs of every page, one at a time in arrival order: a run suspended on a promise (JSPI)
+// lets other messages in, and two runs must never share sys.stdout or __main__.
+let runs = Promise.resolve();
+
+function run(post, job) {
+  const next = runs.then(() => runNow(post, job));
+  runs = next.catch(() => {});
+  return next;
+}
+
+async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }) {
   await boot();
   const wanted = stopUrl ? () => stillWanted(stopUrl) : null;
   if (wanted && !wanted()) {
@@ -79,7 +89,7 @@ async function run(post, { id, code, setup = [], timeout = 10, outputLimit = Inf
   }
   post({ id, type: "started" });
   const stream = createOutputStream({ limit: outputLimit, send: (kind, text) => post({ id, type: kind, text }) });
-  const transcript = host.run({ code, setup, timeout }, (kind, text) => stream.write(kind, text), wanted);
+  const transcript = await host.run({ code, setup, timeout }, (kind, text) => stream.write(kind, text), wanted);
   stream.flush();
   post({ id, type: "result", transcript });
 }
