@@ -74,6 +74,18 @@ export function uniqueId(prefix) {
   return `${prefix}-${counter}`;
 }
 
+/**
+ * Mark a button as busy while its run is under way. Not `disabled`: a disabled button drops
+ * the keyboard focus to the page's start; `aria-disabled` keeps focus where the learner is
+ * (the handlers ignore presses meanwhile).
+ * @param {HTMLButtonElement} element
+ * @param {boolean} busy
+ */
+export function setBusy(element, busy) {
+  if (busy) element.setAttribute("aria-disabled", "true");
+  else element.removeAttribute("aria-disabled");
+}
+
 /** A button (type=button, so that it never submits a surrounding form). */
 export function button(label, attrs = {}) {
   return h("button", { type: "button", class: "md-button quiz-button", ...attrs }, label);

@@ -4,7 +4,7 @@
 
 import { createEditor } from "../editor/editor.js";
 import { editorExtensions } from "./editor-extensions.js";
-import { h, button, codeBlock, debounce, outputPre, trustedHtml } from "./dom.js";
+import { h, button, codeBlock, debounce, outputPre, setBusy, trustedHtml } from "./dom.js";
 import { runForCheck } from "./context.js";
 import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
@@ -89,7 +89,7 @@ export function mountExercise(ctx) {
   async function check() {
     if (checking) return true;
     checking = true;
-    checkButton.disabled = true;
+    setBusy(checkButton, true);
     feedback.replaceChildren();
     const code = editor.state.doc.toString();
     ctx.saveEdit(code === starter ? null : code);
@@ -109,7 +109,7 @@ export function mountExercise(ctx) {
       updateOffers();
     } finally {
       checking = false;
-      checkButton.disabled = false;
+      setBusy(checkButton, false);
     }
     return true;
   }

@@ -4,7 +4,7 @@
 // After HINT_AFTER wrong tries the hint is offered; after REVEAL_AFTER, the answer.
 
 import { fillBlanks, allListed } from "./answers.js";
-import { h, button, localNumber, trustedHtml } from "./dom.js";
+import { h, button, localNumber, setBusy, trustedHtml } from "./dom.js";
 import { runForCheck } from "./context.js";
 import { transcriptComparison, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
@@ -106,7 +106,7 @@ export function mountFillIn(ctx) {
   async function check() {
     if (checking) return;
     checking = true;
-    checkButton.disabled = true;
+    setBusy(checkButton, true);
     feedback.replaceChildren();
     const given = answers();
     try {
@@ -119,7 +119,7 @@ export function mountFillIn(ctx) {
       judge(given, transcript, sameOutput(transcript, config.expected));
     } finally {
       checking = false;
-      checkButton.disabled = false;
+      setBusy(checkButton, false);
     }
   }
 

@@ -7,7 +7,7 @@ import { createEditor } from "../editor/editor.js";
 import { editorExtensions } from "./editor-extensions.js";
 import { nextLineIndex } from "./answers.js";
 import { runWithStatus } from "./context.js";
-import { h, button, debounce, trustedHtml, uniqueId } from "./dom.js";
+import { h, button, debounce, setBusy, trustedHtml, uniqueId } from "./dom.js";
 import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
 
@@ -112,9 +112,10 @@ export function mountFindBug(ctx) {
     );
     fixPanel.hidden = false;
     const runFix = async () => {
+      if (runButton.hasAttribute("aria-disabled")) return true; // a run is under way
       const code = editor.state.doc.toString();
       ctx.saveEdit(code === config.code ? null : code);
-      runButton.disabled = true;
+      setBusy(runButton, true);
       result.replaceChildren();
       try {
         const { transcript } = await runWithStatus(ctx, status, code, t("quiz.running"));
@@ -126,7 +127,7 @@ export function mountFindBug(ctx) {
         result.replaceChildren(fixed ? outputBlock(t("quiz.liveOutput"), transcript, t) : transcriptComparison(t, outputOf(config.expected), transcript));
         ctx.announce(said);
       } finally {
-        runButton.disabled = false;
+        setBusy(runButton, false);
       }
     };
     editor = createEditor(editorHolder, {

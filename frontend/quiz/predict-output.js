@@ -2,7 +2,7 @@
 // the verdict and that option's explanation at once; then Run shows the live transcript from
 // the worker and points at the option it matches (the keyed one: the build proved it).
 
-import { h, button, codeBlock, localNumber, outputPre, trustedHtml, uniqueId } from "./dom.js";
+import { h, button, codeBlock, localNumber, outputPre, setBusy, trustedHtml, uniqueId } from "./dom.js";
 import { runWithStatus } from "./context.js";
 import { outputBlock, verdictLine } from "./feedback.js";
 import { outputOf, sameOutput } from "./transcript.js";
@@ -62,7 +62,8 @@ export function mountPredictOutput(ctx) {
   });
 
   runButton.addEventListener("click", async () => {
-    runButton.disabled = true;
+    if (runButton.hasAttribute("aria-disabled")) return; // a run is under way
+    setBusy(runButton, true);
     live.replaceChildren();
     try {
       const { transcript } = await runWithStatus(ctx, runStatus, config.code || "", t("quiz.running"));
@@ -76,7 +77,7 @@ export function mountPredictOutput(ctx) {
       live.replaceChildren(outputBlock(t("quiz.liveOutput"), transcript, t));
       ctx.announce(said);
     } finally {
-      runButton.disabled = false;
+      setBusy(runButton, false);
     }
   });
 

@@ -81,7 +81,12 @@ def answer_exercise(page, quizzes, root, config):
     tab_to(page, root, ".cm-content")
     page.keyboard.press("ControlOrMeta+a")
     page.keyboard.insert_text(config["solution"])
-    page.keyboard.press("ControlOrMeta+Enter")  # Ctrl+Enter in the editor checks
+    tab_to(page, root, '[data-action="check"]')  # Tab leaves the editor (it is not trapped)
+    page.keyboard.press("Enter")
+    page.wait_for_function("root => root.dataset.result === 'correct'", arg=root.element_handle(), timeout=VERDICT_MS)
+    assert root.evaluate("root => document.activeElement === root.querySelector('[data-action=\"check\"]')"), (
+        "focus stays on Check while and after it runs"
+    )
 
 
 ANSWER = {
