@@ -2,9 +2,7 @@
 real Pyodide (the npm package the site ships, in Node) through the same lesson_runtime and
 fake_client, gives the transcript CPython gave at build time."""
 
-import json
-import shutil
-import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,37 +10,8 @@ import pytest
 from lesson_builder import build_course
 
 REPO = Path(__file__).resolve().parents[2]
-PYODIDE = REPO / "node_modules" / "pyodide"
-
-# Loads Pyodide, copies the two packages into its file system, runs the jobs read from a
-# JSON file through lesson_runtime.run_chain and prints the transcripts as JSON.
-RUNNER = r"""
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
-import fs from "node:fs";
-import path from "node:path";
-const [repo, jobsFile] = process.argv.slice(2);
-const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
-function copy(dir) {
-  for (const name of fs.readdirSync(dir)) {
-    const full = path.join(dir, name);
-    const inside = "/home/pyodide/" + path.relative(repo, full);
-    if (fs.statSync(full).isDirectory()) {
-      if (name !== "__pycache__") { py.FS.mkdirTree(inside); copy(full); }
-    } else if (name.endsWith(".py")) {
-      py.FS.writeFile(inside, fs.readFileSync(full));
-    }
-  }
-}
-for (const name of ["lesson_runtime", "fake_client"]) { py.FS.mkdirTree("/home/pyodide/" + name); copy(path.join(repo, name)); }
-py.globals.set("jobs_json", fs.readFileSync(jobsFile, "utf8"));
-process.stdout.write(py.runPython(`
-import json, sys
-sys.path.insert(0, "/home/pyodide")
-from lesson_runtime import run_chain
-json.dumps([run_chain(j["setup"], j["code"], timeout=j["timeout"]) for j in json.loads(jobs_json)], ensure_ascii=False)
-`));
-"""
-
+sys.path.insert(0, str(REPO / "tests" / "unit"))
+from test_lesson_runtime_pyodide import pyodide_available, run_in_pyodide  # noqa: E402
 
 @pytest.fixture(scope="module")
 def course():
@@ -50,8 +19,8 @@ def course():
 
 
 @pytest.fixture(scope="module")
-def pyodide_runs(course, tmp_path_factory):
-    if shutil.which("node") is None or not (PYODIDE / "pyodide.mjs").exists():
+def pyodide_runs(course):
+    if not pyodide_available():
         pytest.skip("needs node and node_modules/pyodide (npm ci)")
     jobs, keys = [], []
     for key, lesson in sorted(course.lessons.items()):
@@ -59,13 +28,7 @@ def pyodide_runs(course, tmp_path_factory):
             chain = lesson.chain(snippet.id)
             jobs.append({"setup": chain[:-1], "code": chain[-1], "timeout": snippet.timeout})
             keys.append((key, snippet.id))
-    folder = tmp_path_factory.mktemp("pyodide")
-    (folder / "run.mjs").write_text(RUNNER % {"pyodide": PYODIDE.as_posix()}, encoding="utf-8")
-    (folder / "jobs.json").write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
-    result = subprocess.run(["node", str(folder / "run.mjs"), str(REPO), str(folder / "jobs.json")],
-                            capture_output=True, text=True, timeout=900)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return dict(zip(keys, json.loads(result.stdout)))
+    return dict(zip(keys, run_in_pyodide(jobs)))
 
 
 def _snippets():
