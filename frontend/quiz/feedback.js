@@ -62,9 +62,11 @@ export function transcriptComparison(t, expected, actual) {
   emptyNote(expectedCode, expected);
   emptyNote(actualCode, actual);
   const differing = diff.filter((entry) => entry.op !== "same").length;
+  const timedOut = actual && typeof actual === "object" && actual.status === "timeout";
   return h(
     "div",
     { class: "quiz-compare", "data-compare": "" },
+    timedOut ? h("p", { class: "quiz-compare-summary", "data-timed-out": "" }, t("quiz.timedOut")) : null,
     differing ? h("p", { class: "quiz-compare-summary" }, t("quiz.diffSummary", { count: localNumber(differing) })) : null,
     h(
       "div",

@@ -247,3 +247,14 @@ def test_start_over_also_forgets_the_lessons_snippet_edits(quizzes):
     page.reload()
     page.wait_for_selector("[data-lesson-progress]")
     assert page.locator(f'[data-snippet="{snippet_id}"] [data-editor] .cm-content').inner_text() == original
+
+
+def test_an_exercise_that_never_ends_is_stopped_judged_wrong_and_the_next_check_works(quizzes):
+    quizzes.open()
+    config = quizzes.config("exercise")
+    root = quizzes.root("exercise")
+    quizzes.set_editor_code("exercise", "while True:\n    pass\n")
+    assert quizzes.check("exercise") == "incorrect"
+    assert root.locator("[data-timed-out]").is_visible(), "the learner is told the program ran too long"
+    quizzes.set_editor_code("exercise", config["solution"])
+    assert quizzes.check("exercise") == "correct"
