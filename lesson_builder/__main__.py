@@ -21,10 +21,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lesson_builder", description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", default=".", help="folder holding lessons/ and quizzes/ (default: .)")
     parser.add_argument("--no-cache", action="store_true", help="run every chain again")
+    # The same options after the command name (`check --no-cache`); SUPPRESS keeps the
+    # values given before it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--root", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument("--no-cache", action="store_true", default=argparse.SUPPRESS, help="run every chain again")
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="run and check lessons; print every problem")
+    check = commands.add_parser("check", parents=[common], help="run and check lessons; print every problem")
     check.add_argument("paths", nargs="*", type=Path, help="lesson/quiz files or folders (default: all)")
-    transcript = commands.add_parser("transcript", help="print a snippet's real output")
+    transcript = commands.add_parser("transcript", parents=[common], help="print a snippet's real output")
     transcript.add_argument("lesson", type=Path, help="lessons/<slug>/<lang>.md")
     transcript.add_argument("snippet", help="the snippet id")
     transcript.add_argument("--json", action="store_true", help="the whole transcript as JSON")

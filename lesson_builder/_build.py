@@ -120,8 +120,8 @@ def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str
             elif placement.id not in quizzes and not (quiz_file and (quiz_file.unreadable or
                                                                      placement.id in quiz_file.invalid_ids)):
                 where = quiz_file.path if quiz_file else f"quizzes/{lesson.slug}/{lesson.lang}.yaml (missing)"
-                course.problems.add(lesson.path, placement.line, f"unknown quiz id '{placement.id}' "
-                                    f"{suggestion(placement.id, quizzes).strip()} (looked in {where})".replace("  ", " "))
+                course.problems.add(lesson.path, placement.line, f"unknown quiz id '{placement.id}'"
+                                    f"{suggestion(placement.id, quizzes)} (looked in {where})")
             placed.setdefault(placement.id, placement.line)
         for quiz in quizzes.values():
             if quiz.id not in placed:
