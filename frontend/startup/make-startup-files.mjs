@@ -14,7 +14,8 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/p
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { compileStdlib, digest, makeSnapshot, pyodideFingerprint } from "./startup-files.mjs";
+import { makeSnapshotInBrowser } from "./browser-snapshot.mjs";
+import { PYODIDE_DIR, compileStdlib, digest, pyodideFingerprint } from "./startup-files.mjs";
 import { cacheEntriesToPrune, snapshotFileName, stdlibFileName } from "./names.js";
 
 const DEFAULT_CACHE = fileURLToPath(new URL("../../build/startup-cache/", import.meta.url));
@@ -56,7 +57,7 @@ async function main() {
   let snapshotError = null;
   if (!(await exists(snapshot))) {
     try {
-      await writeAtomically(snapshot, await makeSnapshot(stdlib, packagesZip));
+      await writeAtomically(snapshot, await makeSnapshotInBrowser({ pyodideDir: PYODIDE_DIR, stdlibPath: stdlib, packagesZip }));
       console.error(`startup: memory snapshot made (${(await stat(snapshot)).size} bytes gzipped)`);
     } catch (error) {
       snapshotError = String(error?.message || error).split("\n")[0];

@@ -1,16 +1,12 @@
-// Build-time makers of the two files that make Python start fast in the browser
-// (DESIGN.md, "Start-up: what was measured"), run with the pinned Pyodide in Node:
-// - the standard library precompiled to .pyc by Pyodide's own CPython (the npm zip holds
-//   .py only, and compiling ~190 modules from source is most of a cold start);
-// - a memory snapshot of an interpreter that has run recipe.js's PRELOAD_PYTHON, gzipped.
-// A snapshot is tied to the exact Pyodide build and to the exact stdlib zip it was made
-// with, so both are made here from the pinned package, and named by what went into them.
+// Build-time start-up files made with the pinned Pyodide in Node (DESIGN.md, "Start-up:
+// what was measured"): the standard library precompiled to .pyc by Pyodide's own CPython
+// (the npm zip holds .py only, and compiling ~190 modules from source is most of a cold
+// start), and the fingerprint that names every start-up file. The memory snapshot is made
+// in the browser engine (browser-snapshot.mjs).
 
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { PACKAGES_DIR, PRELOAD_PYTHON } from "./recipe.js";
 
 export const PYODIDE_DIR = fileURLToPath(new URL("../../node_modules/pyodide/", import.meta.url));
 
@@ -58,7 +54,7 @@ export async function pyodideFingerprint() {
   const files = ["package.json", "pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"];
   const contents = await Promise.all(files.map((name) => readFile(PYODIDE_DIR + name)));
   const code = await Promise.all(
-    ["startup-files.mjs", "recipe.js"].map((name) => readFile(new URL(name, import.meta.url))),
+    ["startup-files.mjs", "browser-snapshot.mjs", "recipe.js"].map((name) => readFile(new URL(name, import.meta.url))),
   );
   return digest(...contents, ...code);
 }
@@ -82,18 +78,4 @@ export async function compileStdlib() {
   counts.destroy();
   compile.destroy();
   return { zip: pyodide.FS.readFile("/tmp/stdlib-pyc.zip"), compiled, kept };
-}
-
-/**
- * A gzipped memory snapshot of an interpreter started with `stdlibPath` that has
- * unpacked `packagesZip` and run PRELOAD_PYTHON. Load it with the same stdlib zip.
- * @param {string} stdlibPath file of compileStdlib's zip
- * @param {Uint8Array} packagesZip fake_client + lesson_runtime (frontend/mkdocs_hook.py)
- * @returns {Promise<Uint8Array>}
- */
-export async function makeSnapshot(stdlibPath, packagesZip) {
-  const pyodide = await startPyodide({ stdLibURL: stdlibPath, _makeSnapshot: true });
-  pyodide.unpackArchive(new Uint8Array(packagesZip), "zip", { extractDir: PACKAGES_DIR });
-  pyodide.runPython(PRELOAD_PYTHON);
-  return gzipSync(pyodide.makeMemorySnapshot(), { level: 6 });
 }

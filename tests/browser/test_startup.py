@@ -83,7 +83,7 @@ def test_a_run_stuck_where_python_cannot_stop_it_moves_the_page_to_its_own_worke
     page.goto(site_url(PLAYGROUND))
     shared = python_ready(page)["interpreter"]
     # One long call into C: the trace function never runs, so only a worker of its own helps.
-    snippets.set_code("try-tools", "import time\ntime.sleep(20)\n")
+    snippets.set_code("try-tools", "print(sum(range(10**10)))\n")
     snippets.root("try-tools").locator('[data-action="run"]').click()
     snippets.wait_state("try-tools", "running")
     snippets.root("try-tools").locator('[data-action="stop"]').click()
