@@ -154,21 +154,36 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
  * @param {HTMLElement} statusLine
  * @param {string} code
  * @param {string} busyText e.g. "Checking…"
+ * @param {{stopButton?: HTMLButtonElement, returnFocusTo?: HTMLElement}} [options] a Stop
+ *   button shown while this run lasts (it ends this run only); where focus goes if it was on
+ *   Stop when the run ends
  * @returns {Promise<{transcript: object|null, problem: string|null}>} `problem` says why the run
- *   gave nothing to judge (Python failed to start, or a Stop elsewhere on the page ended it)
+ *   gave nothing to judge (Python failed to start, or a Stop ended it)
  */
-export async function runWithStatus(ctx, statusLine, code, busyText) {
+export async function runWithStatus(ctx, statusLine, code, busyText, { stopButton, returnFocusTo } = {}) {
   statusLine.replaceChildren(busyText, " ", ctx.progressView.element);
   const unsubscribe = ctx.watchProgress();
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (stopButton) {
+    stopButton.hidden = false;
+    stopButton.addEventListener("click", stop);
+  }
   let transcript = null;
   let failure = null;
   try {
-    transcript = await ctx.run(code);
+    transcript = await ctx.run(code, { signal: controller.signal });
   } catch (error) {
     failure = error && error.message ? error.message : String(error);
   } finally {
     unsubscribe();
     ctx.progressView.hide();
+    if (stopButton) {
+      const hadFocus = stopButton.ownerDocument.activeElement === stopButton;
+      stopButton.removeEventListener("click", stop);
+      stopButton.hidden = true;
+      if (hadFocus && returnFocusTo) returnFocusTo.focus();
+    }
   }
   if (transcript && transcript.status === "failed") failure = transcript.error ? transcript.error.message : "";
   let problem = null;
@@ -181,12 +196,12 @@ export async function runWithStatus(ctx, statusLine, code, busyText) {
 /**
  * Run a check: pending while the worker runs, then the transcript for the kind to judge. A
  * run that reached no verdict restores the previous one and says why, never a false
- * "incorrect".
+ * "incorrect". `options` as for runWithStatus.
  * @returns {Promise<object|null>} the transcript, or null when there is nothing to judge
  */
-export async function runForCheck(ctx, statusLine, code) {
+export async function runForCheck(ctx, statusLine, code, options) {
   ctx.pending();
-  const { transcript, problem } = await runWithStatus(ctx, statusLine, code, ctx.t("quiz.checking"));
+  const { transcript, problem } = await runWithStatus(ctx, statusLine, code, ctx.t("quiz.checking"), options);
   if (problem) ctx.abandon(problem);
   return transcript;
 }

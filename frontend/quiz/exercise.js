@@ -33,6 +33,7 @@ export function mountExercise(ctx) {
     h("div", { class: "quiz-exercise-expected" }, h("p", { class: "quiz-compare-title" }, t("quiz.expectedOutput")), outputPre(outputOf(config.expected), { "data-expected-output": "" })),
   );
   const checkButton = button(t("quiz.check"), { "data-action": "check" });
+  const stopButton = button(t("runner.stop"), { "data-action": "stop", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
   const resetButton = button(t("quiz.resetCode"), { "data-action": "reset", class: "md-button quiz-button quiz-button--secondary" });
   const hintButton = button(t("quiz.showHint"), { "data-action": "hint", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
   const solutionButton = button(t("quiz.showSolution"), { "data-action": "reveal", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
@@ -40,7 +41,7 @@ export function mountExercise(ctx) {
   const hintBox = h("div", { class: "quiz-hint", "data-hint": "", hidden: true });
   const feedback = h("div", { class: "quiz-feedback", "data-feedback": "" });
   const solutionBox = h("div", { class: "quiz-solution", "data-solution": "", hidden: true });
-  body.append(grid, h("div", { class: "quiz-actions" }, checkButton, resetButton, hintButton, solutionButton), statusLine, hintBox, feedback, solutionBox);
+  body.append(grid, h("div", { class: "quiz-actions" }, checkButton, stopButton, resetButton, hintButton, solutionButton), statusLine, hintBox, feedback, solutionBox);
 
   const starter = config.starter || "";
   const editor = createEditor(editorHolder, {
@@ -94,7 +95,7 @@ export function mountExercise(ctx) {
     const code = editor.state.doc.toString();
     ctx.saveEdit(code === starter ? null : code);
     try {
-      const transcript = await runForCheck(ctx, statusLine, code);
+      const transcript = await runForCheck(ctx, statusLine, code, { stopButton, returnFocusTo: checkButton });
       if (!transcript) return true;
       const right = sameOutput(transcript, config.expected);
       checked = true;

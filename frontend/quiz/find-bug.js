@@ -99,6 +99,7 @@ export function mountFindBug(ctx) {
   function openFix() {
     if (editor) return;
     const runButton = button(t("quiz.runProgram"), { "data-action": "run" });
+    const stopButton = button(t("runner.stop"), { "data-action": "stop", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
     const resetButton = button(t("quiz.resetCode"), { "data-action": "reset", class: "md-button quiz-button quiz-button--secondary" });
     const status = h("p", { class: "quiz-status", "data-status": "" });
     const result = h("div", { class: "quiz-live" });
@@ -106,7 +107,7 @@ export function mountFindBug(ctx) {
     fixPanel.replaceChildren(
       h("p", { class: "quiz-instructions" }, t("quiz.fixInstructions", { n: config.bug_line })),
       editorHolder,
-      h("div", { class: "quiz-actions" }, runButton, resetButton),
+      h("div", { class: "quiz-actions" }, runButton, stopButton, resetButton),
       status,
       result,
     );
@@ -118,7 +119,7 @@ export function mountFindBug(ctx) {
       setBusy(runButton, true);
       result.replaceChildren();
       try {
-        const { transcript } = await runWithStatus(ctx, status, code, t("quiz.running"));
+        const { transcript } = await runWithStatus(ctx, status, code, t("quiz.running"), { stopButton, returnFocusTo: runButton });
         if (!transcript) return;
         const fixed = sameOutput(transcript, config.expected);
         root.setAttribute("data-fix", fixed ? "fixed" : "failing");

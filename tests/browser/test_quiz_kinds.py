@@ -258,3 +258,23 @@ def test_an_exercise_that_never_ends_is_stopped_judged_wrong_and_the_next_check_
     assert root.locator("[data-timed-out]").is_visible(), "the learner is told the program ran too long"
     quizzes.set_editor_code("exercise", config["solution"])
     assert quizzes.check("exercise") == "correct"
+
+
+def test_stop_ends_a_checked_run_without_a_verdict(quizzes):
+    quizzes.open()
+    config = quizzes.config("exercise")
+    root = quizzes.root("exercise")
+    quizzes.set_editor_code("exercise", "while True:\n    pass\n")
+    root.locator('[data-action="check"]').click()
+    assert quizzes.result("exercise") == "pending"
+    stop = root.locator('[data-action="stop"]')
+    stop.wait_for(state="visible")
+    quizzes.page.wait_for_timeout(500)  # let the loop start (or Python finish loading)
+    stop.click()
+    quizzes.page.wait_for_function(
+        "root => root.dataset.result !== 'pending'", arg=root.element_handle(), timeout=90_000
+    )
+    assert quizzes.result("exercise") is None, "a stopped run is no verdict (and none was there before)"
+    assert stop.is_hidden()
+    quizzes.set_editor_code("exercise", config["solution"])
+    assert quizzes.check("exercise") == "correct"
