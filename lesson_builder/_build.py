@@ -97,6 +97,7 @@ def _read(course: Course, only: Optional[list[Path]]) -> None:
         relative = path.relative_to(root).as_posix()
         lesson = parse_lesson(relative, path.read_text(encoding="utf-8"), slug, lang, course.problems)
         course.lessons[lesson.key] = lesson
+        _check_related_lessons(lesson, root, course.problems)
     for path in selected(quiz_files(root), root, only):
         slug, lang = slug_and_lang(path)
         relative = path.relative_to(root).as_posix()
@@ -104,6 +105,21 @@ def _read(course: Course, only: Optional[list[Path]]) -> None:
         course.quiz_files[f"{lang}/{slug}"] = quiz_file
         if f"{lang}/{slug}" not in course.lessons:
             course.problems.add(relative, 0, f"no lesson lessons/{slug}/{lang}.md for this quiz file")
+
+
+def _check_related_lessons(lesson: Lesson, root: Path, problems: Problems) -> None:
+    """``prerequisites`` and ``next`` name lessons that exist (in some language)."""
+    slugs = {path.parent.name for path in lesson_files(root)}
+    lines = lesson.text.split("\n")
+    for key in ("prerequisites", "next"):
+        value = lesson.meta.get(key)
+        if not isinstance(value, list):
+            continue
+        line = next((i for i, text in enumerate(lines, start=1) if text.startswith(f"{key}:")), 1)
+        for slug in value:
+            if isinstance(slug, str) and slug not in slugs:
+                problems.add(lesson.path, line, f"front matter '{key}' names '{slug}', but there is no "
+                                                f"lessons/{slug}/{suggestion(slug, slugs)}")
 
 
 def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str, list[Quiz]]:

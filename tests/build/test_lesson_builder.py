@@ -86,6 +86,14 @@ def test_front_matter_fields_are_required(tmp_path):
     assert one_problem(root) == "lessons/demo/bg.md:4: front matter 'order' must be a number"
 
 
+def test_related_lessons_must_exist(tmp_path):
+    root = write(tmp_path, "")
+    path = root / "lessons/demo/bg.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("next: []", "next: [demo, dmeo-2]"), encoding="utf-8")
+    assert one_problem(root) == ("lessons/demo/bg.md:6: front matter 'next' names 'dmeo-2', but there is no "
+                                 "lessons/dmeo-2/ (did you mean 'demo'?)")
+
+
 def test_stale_output_names_the_differing_line_and_shows_a_diff(tmp_path):
     root = write(tmp_path, SHOP.replace("tool_use\n```", "tool_use\nend_turn\n```"))
     problem = one_problem(root)

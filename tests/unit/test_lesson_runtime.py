@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+import lesson_runtime
 from lesson_runtime import outputs_match, run_chain
 
 
@@ -245,3 +246,8 @@ def test_api_errors_show_only_the_snippets_frames():
         "BadRequestError: Error code: 400 - ")
     assert "fake_client" not in transcript["output"]
     assert transcript["calls"][0]["error"] is not None and transcript["calls"][0]["response"] is None
+
+
+def test_public_names_are_pinned():
+    assert sorted(lesson_runtime.__all__) == ["SNIPPET_FILENAME", "normalise_output", "outputs_match", "run_chain",
+                                              "setup_filename"]
