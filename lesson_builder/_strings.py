@@ -1,18 +1,13 @@
 """UI strings the builder renders, read from the front end's ``frontend/strings/<lang>.json``
-(the one place for UI strings); a fallback keeps the build going while a key is missing."""
+(the one place for UI strings, shared with the browser)."""
 
 import json
 from functools import lru_cache
 from pathlib import Path
 
-SETUP_CODE_KEYS = ("lesson.setupCode", "setupCode")
-SETUP_CODE_FALLBACK = {
-    "bg": "Код за подготовка",
-    "fa": "کد آماده‌سازی",
-    "zh": "准备代码",
-    "ru": "Подготовительный код",
-    "uk": "Підготовчий код",
-}
+SETUP_CODE_KEY = "lesson.setupCode"
+# Only for a content root without the front end's strings (a bare test folder).
+FALLBACK = "Setup code"
 
 
 @lru_cache(maxsize=None)
@@ -23,15 +18,12 @@ def _strings(path: Path, mtime: float) -> dict:
         return {}
 
 
-def ui_string(root: Path, lang: str, keys: tuple[str, ...], fallback: dict[str, str]) -> str:
+def ui_string(root: Path, lang: str, key: str) -> str:
     path = root / "frontend" / "strings" / f"{lang}.json"
     mtime = path.stat().st_mtime if path.exists() else 0.0
-    strings = _strings(path, mtime)
-    for key in keys:
-        if isinstance(strings.get(key), str):
-            return strings[key]
-    return fallback.get(lang, "Setup code")
+    value = _strings(path, mtime).get(key)
+    return value if isinstance(value, str) else FALLBACK
 
 
 def setup_code_label(root: Path, lang: str) -> str:
-    return ui_string(root, lang, SETUP_CODE_KEYS, SETUP_CODE_FALLBACK)
+    return ui_string(root, lang, SETUP_CODE_KEY)

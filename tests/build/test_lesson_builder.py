@@ -501,3 +501,11 @@ def test_public_names_are_pinned():
         "CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
         "markdown_renderer", "quiz_schema", "scan_course"])
     assert list(lesson_builder.QUIZ_KINDS) == ["fill-in", "predict-output", "find-bug", "multiple-choice", "exercise"]
+
+
+def test_the_setup_code_label_comes_from_the_front_ends_strings_in_every_language():
+    from lesson_builder._strings import FALLBACK, SETUP_CODE_KEY, setup_code_label
+
+    for lang in ("bg", "fa", "zh", "ru", "uk"):
+        strings = json.loads((REPO / "frontend" / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert setup_code_label(REPO, lang) == strings[SETUP_CODE_KEY] != FALLBACK
