@@ -83,6 +83,10 @@ def _parse_body(lesson: Lesson, lines: list[str], start: int, problems: Problems
                 last_snippet = None
             else:
                 last_snippet = None
+                # Figures work in any other block too (a number inside a ```text block).
+                for number in range(index + 1, min(close, len(lines))):
+                    for figure in FIGURE.finditer(lines[number]):
+                        lesson.figures.append(FigureUse(figure["id"], figure["path"], number + 1))
             if close >= len(lines):
                 problems.add(lesson.path, index + 1, f"code block opened here is never closed ({fence['fence']})")
             index = close + 1
