@@ -7,7 +7,7 @@ import { EditorView } from "@codemirror/view";
  * - `tabindex="0"` on the editable area: it is focusable anyway (contenteditable), but
  *   axe-core only counts an explicit tab stop as "focusable content" of the scrolling box
  *   around it (scrollable-region-focusable, serious) when a line is wider than the box.
- * - long lines wrap: the exercise editor shares its row with the expected output, and a
- *   learner should see the whole line they are asked to change.
+ * Long lines scroll rather than wrap, as in the snippet editors: a wrapped line that holds
+ * a Persian string breaks into pieces whose order is hard to follow.
  */
-export const editorExtensions = [EditorView.contentAttributes.of({ tabindex: "0" }), EditorView.lineWrapping];
+export const editorExtensions = [EditorView.contentAttributes.of({ tabindex: "0" })];
