@@ -27,6 +27,10 @@ def make_site_copy(target: Path) -> Path:
     for name in repository_files() + list(SAMPLE):
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
+    # The copy has no other lesson for `next:`/`prerequisites:` to name.
+    lesson = target / SAMPLE[0]
+    lesson.write_text(re.sub(r"(?m)^(prerequisites|next): \[.*\]$", r"\1: []", lesson.read_text(encoding="utf-8")),
+                      encoding="utf-8")
     (target / "node_modules").symlink_to(REPO / "node_modules")
     if (REPO / "frontend" / "dist" / "main.js").exists():
         shutil.copytree(REPO / "frontend" / "dist", target / "frontend" / "dist", dirs_exist_ok=True)
