@@ -1,6 +1,7 @@
 // Bundles the front end with esbuild into frontend/dist/ (git-ignored), which
 // frontend/mkdocs_hook.py copies into the site: main.js (+ main.css from the CSS it
-// imports) for the page, worker.js for the Python worker. `--watch` rebuilds on change.
+// imports) and its chunks/ for the page, worker.js for the Python worker. `--watch`
+// rebuilds on change.
 
 import * as esbuild from "esbuild";
 import { rm } from "node:fs/promises";
@@ -15,6 +16,9 @@ const options = {
   outdir: "dist",
   bundle: true,
   format: "esm",
+  // main.js loads page-widgets.js with import(): it becomes its own file (a "chunk").
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   target: ["chrome109", "firefox115", "safari16"],
   minify: true,
   sourcemap: "linked",

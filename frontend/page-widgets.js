@@ -1,8 +1,7 @@
-// The front end's entry point (bundled by esbuild into assets/runtime/main.js and linked
-// from every page by frontend/mkdocs_hook.py): mounts the runnable snippets, loads the quiz
-// widgets, and starts Python in its worker as soon as the page is idle.
+// Everything a page with runnable snippets or quizzes needs (loaded by main.js only on such
+// pages): mounts the snippets, mounts the quiz widgets (on import), and starts Python in its
+// worker as soon as the page is idle.
 
-import "./styles/site.css";
 import "./quiz/index.js";
 import { t } from "./i18n.js";
 import { prepare } from "./runtime/worker-client.js";
@@ -12,11 +11,16 @@ import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress }
 /** Sent by the quiz widgets' "Start the lesson over": saved edits are gone, show the lesson's code. */
 const LESSON_RESET_EVENT = "tool-lessons:lesson-reset";
 
-function mountSnippets() {
-  const roots = [...document.querySelectorAll(".lesson-snippet[data-snippet]")];
-  if (!roots.length) return [];
+/** Let the browser paint and handle input before the next piece of work. */
+const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Mount every snippet of the page, one per task: a lesson page has a dozen editors, and
+ * mounting them in one go would block the page for a long task.
+ */
+async function mountSnippets(roots) {
   const store = pageProgress();
-  const widgets = roots.map((root) => mountSnippet(root, { t, store, lessonKey: lessonKeyFor(root) })).filter(Boolean);
+  const widgets = [];
   document.addEventListener(LESSON_RESET_EVENT, () => widgets.forEach((widget) => widget.reset()));
   // Said once per page: the quiz progress bar may have claimed the notice already.
   onProgressUnavailable(() => {
@@ -27,6 +31,13 @@ function mountSnippets() {
     note.textContent = t("runner.storageUnavailable");
     roots[0].before(note);
   });
+  for (const root of roots) {
+    const started = performance.now();
+    const widget = mountSnippet(root, { t, store, lessonKey: lessonKeyFor(root) });
+    if (widget) widgets.push(widget);
+    performance.measure("lessons:mount-snippet", { start: started });
+    await nextTask();
+  }
   return widgets;
 }
 
@@ -37,10 +48,9 @@ function prepareWhenIdle() {
   else setTimeout(start, 200);
 }
 
-function main() {
-  const widgets = mountSnippets();
-  if (widgets.length || document.querySelector("[data-quiz]")) prepareWhenIdle();
+/** Mount the page's widgets and start Python early. */
+export function startPageWidgets() {
+  const roots = [...document.querySelectorAll(".lesson-snippet[data-snippet]")];
+  if (roots.length) mountSnippets(roots);
+  prepareWhenIdle();
 }
-
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
-else main();
