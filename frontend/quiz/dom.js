@@ -39,9 +39,12 @@ export function trustedHtml(tag, attrs, html) {
   return element;
 }
 
-/** A program's text shown as code: left-to-right even on Persian pages. */
+/**
+ * A program's text shown as code: left-to-right even on Persian pages; its lines scroll, so
+ * the block is a tab stop (keyboard users scroll it with the arrow keys).
+ */
 export function codeBlock(text, attrs = {}) {
-  return h("pre", { dir: "ltr", ...attrs, class: ["quiz-pre", attrs.class].filter(Boolean).join(" ") }, h("code", {}, text));
+  return h("pre", { dir: "ltr", ...attrs, class: ["quiz-pre", attrs.class].filter(Boolean).join(" ") }, h("code", { tabindex: "0" }, text));
 }
 
 /** A program's output (or an option that is one): `<samp>`, not `<code>`, so that it reads as
