@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FLUSH_MS, createOutputStream } from "./worker-output.js";
+import { BURST, FLUSH_MS, createOutputStream } from "./worker-output.js";
 
 function recorder() {
   const sent = [];
@@ -8,24 +8,33 @@ function recorder() {
   return { sent, send: (kind, text) => sent.push([kind, text]), now: () => clock, tick: (ms) => (clock += ms) };
 }
 
-test("writes are merged per stream until the flush interval passes", () => {
+test("a few writes are sent at once, each", () => {
   const r = recorder();
   const stream = createOutputStream(r);
+  stream.write("stdout", "started");
+  stream.write("stdout", "\n");
+  assert.deepEqual(r.sent, [["stdout", "started"], ["stdout", "\n"]]);
+});
+
+test("a burst is merged per stream and sent with the first write after the window", () => {
+  const r = recorder();
+  const stream = createOutputStream(r);
+  for (let i = 0; i < BURST; i++) stream.write("stdout", "x");
   stream.write("stdout", "a");
   stream.write("stdout", "b");
   stream.write("stderr", "c");
-  assert.deepEqual(r.sent, []);
+  assert.equal(r.sent.length, BURST);
   r.tick(FLUSH_MS);
   stream.write("stderr", "d");
-  assert.deepEqual(r.sent, [["stdout", "ab"], ["stderr", "cd"]]);
+  assert.deepEqual(r.sent.slice(BURST), [["stdout", "ab"], ["stderr", "cd"]]);
 });
 
 test("flush sends what is left", () => {
   const r = recorder();
   const stream = createOutputStream(r);
-  stream.write("stdout", "x");
+  for (let i = 0; i <= BURST; i++) stream.write("stdout", String(i));
   stream.flush();
-  assert.deepEqual(r.sent, [["stdout", "x"]]);
+  assert.deepEqual(r.sent.at(-1), ["stdout", String(BURST)]);
 });
 
 test("nothing is streamed past the limit", () => {
@@ -35,5 +44,5 @@ test("nothing is streamed past the limit", () => {
   stream.write("stdout", "defgh");
   stream.write("stderr", "ignored");
   stream.flush();
-  assert.deepEqual(r.sent, [["stdout", "abcde"]]);
+  assert.deepEqual(r.sent, [["stdout", "abc"], ["stdout", "de"]]);
 });

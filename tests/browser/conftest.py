@@ -14,6 +14,11 @@ Fixtures (use them from any ``tests/browser/test_*.py``):
     ``site_url(path="")`` → absolute URL of a page, e.g. ``site_url("fa/playground/")``.
     The site is served by a threaded static server on a free port of 127.0.0.1.
 
+``isolated_site_url`` (session)
+    Like ``site_url``, from a second server that sends COOP/COEP headers, so that pages
+    are cross-origin isolated (the runner then stops Python with an interrupt, not a
+    worker restart).
+
 ``browser`` (session)
     Playwright ``Browser``: ``/usr/bin/chromium`` headless with the flags of DESIGN.md.
 
@@ -104,18 +109,39 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class IsolatingHandler(QuietHandler):
+    """Sends the headers that make a page cross-origin isolated (SharedArrayBuffer, and so
+    Pyodide's interrupt buffer, become available)."""
+
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+
+
 class ThreadingServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
 
+def serve(directory: Path, handler_class):
+    handler = functools.partial(handler_class, directory=str(directory))
+    server = ThreadingServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 @pytest.fixture(scope="session")
 def site_url(built_site):
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = ThreadingServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = serve(built_site, QuietHandler)
+    yield lambda path="": base + path.lstrip("/")
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def isolated_site_url(built_site):
+    server, base = serve(built_site, IsolatingHandler)
     yield lambda path="": base + path.lstrip("/")
     server.shutdown()
     server.server_close()
