@@ -5,6 +5,8 @@
 import { createProgressView } from "../snippet/progress-view.js";
 import { h, uniqueId } from "./dom.js";
 
+const VERDICTS = new Set(["correct", "incorrect"]);
+
 /**
  * Read the JSON config a quiz root carries (`<script type="application/json" data-config>`).
  * @param {Element} root
@@ -40,7 +42,9 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
   const body = h("div", { class: "quiz-body", "data-quiz-body": "" });
   root.append(body);
   const teardowns = [];
-  const saved = store.getQuiz(lessonKey, id);
+  const stored = store.getQuiz(lessonKey, id);
+  // Only a real verdict counts; anything else stored under this quiz is ignored.
+  const saved = stored && VERDICTS.has(stored.result) ? stored : null;
   let settled = saved ? saved.result : null;
 
   const setResult = (result) => {
@@ -48,7 +52,7 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
     else root.removeAttribute("data-result");
     root.setAttribute("aria-busy", result === "pending" ? "true" : "false");
   };
-  if (settled === "correct" || settled === "incorrect") setResult(settled);
+  if (settled) setResult(settled);
 
   const progressView = createProgressView(root.ownerDocument, t);
 

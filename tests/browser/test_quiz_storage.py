@@ -91,3 +91,32 @@ def test_garbage_in_our_key_is_ignored_and_replaced(quizzes, garbage):
     quizzes.page.wait_for_selector("[data-lesson-progress]")
     assert quizzes.result("predict-output") == "correct"
     assert quizzes.result("multiple-choice") == "correct"
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"answer": {"choice": 99, "line": -3, "choices": ["x", 77], "blanks": [5]}, "result": "correct"},
+        {"answer": "nonsense", "result": "maybe"},
+        {"answer": None, "result": "pending"},
+    ],
+    ids=["answers-out-of-range", "unknown-verdict", "pending-saved"],
+)
+def test_saved_entries_of_a_foreign_shape_for_our_quizzes_do_not_break_them(quizzes, entry):
+    quizzes.open()
+    page = quizzes.page
+    page.evaluate(
+        """([key, entry]) => {
+            const quizzes = {};
+            for (const root of document.querySelectorAll('[data-quiz]')) quizzes[root.dataset.quiz] = entry;
+            localStorage.setItem(key, JSON.stringify({lessons: {'bg/first-steps': {quizzes, edits: {}}}}));
+        }""",
+        [STORAGE_KEY, entry],
+    )
+    page.reload()
+    page.wait_for_selector("[data-lesson-progress]")
+    expected = entry["result"] if entry["result"] in ("correct", "incorrect") else None
+    assert set(quizzes.results().values()) == {expected}
+    answer_without_python(quizzes)
+    assert quizzes.result("predict-output") == "correct"
+    assert quizzes.result("multiple-choice") == "correct"
