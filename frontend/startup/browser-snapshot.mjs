@@ -28,7 +28,7 @@ worker.onerror = (event) => fetch("/failed", { method: "POST", body: "worker: " 
 </script>`;
 
 const MAKER_WORKER = `
-import { PACKAGES_DIR, PRELOAD_PYTHON } from "/recipe.js";
+import { PACKAGES_DIR, PRELOAD_PYTHON, WARM_UP_PYTHON } from "/recipe.js";
 try {
   const { loadPyodide } = await import("/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({
@@ -39,6 +39,7 @@ try {
   const packages = await (await fetch("/packages.zip")).arrayBuffer();
   pyodide.unpackArchive(packages, "zip", { extractDir: PACKAGES_DIR });
   pyodide.runPython(PRELOAD_PYTHON);
+  pyodide.runPython(WARM_UP_PYTHON);
   await fetch("/snapshot", { method: "POST", body: pyodide.makeMemorySnapshot() });
 } catch (error) {
   await fetch("/failed", { method: "POST", body: String(error && (error.stack || error)) });

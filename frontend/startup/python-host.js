@@ -2,7 +2,7 @@
 // and runs snippet chains in it. Used by the worker script, whether it is a dedicated
 // Worker of one page or a SharedWorker serving every page of a visit.
 
-import { AFTER_RESTORE_PYTHON, PACKAGES_DIR, PRELOAD_PYTHON } from "./recipe.js";
+import { AFTER_RESTORE_PYTHON, PACKAGES_DIR, PRELOAD_PYTHON, WARM_UP_PYTHON } from "./recipe.js";
 import { fetchSnapshot } from "./snapshot.js";
 
 // The page's entry point into Python, defined after every start (it is not part of the
@@ -108,6 +108,7 @@ export async function startPython(params, { progress, warn }) {
   // and linecache read the files.
   pyodide.unpackArchive(await packages, "zip", { extractDir: PACKAGES_DIR });
   pyodide.runPython(PRELOAD_PYTHON);
+  if (!fromSnapshot) pyodide.runPython(WARM_UP_PYTHON); // the snapshot was taken after it
   pyodide.runPython(RUN_PYTHON);
   const runForPage = pyodide.globals.get("_run_for_page");
   // With JSPI (stack switching), Python may block on JavaScript promises, which is what
