@@ -108,7 +108,6 @@ export async function startPython(params, { progress, warn }) {
   // and linecache read the files.
   pyodide.unpackArchive(await packages, "zip", { extractDir: PACKAGES_DIR });
   pyodide.runPython(PRELOAD_PYTHON);
-  if (!fromSnapshot) pyodide.runPython(WARM_UP_PYTHON); // the snapshot was taken after it
   pyodide.runPython(RUN_PYTHON);
   const runForPage = pyodide.globals.get("_run_for_page");
   // With JSPI (stack switching), Python may block on JavaScript promises, which is what
@@ -118,6 +117,13 @@ export async function startPython(params, { progress, warn }) {
   return {
     pyodide,
     fromSnapshot,
+    /**
+     * One throw-away run (recipe.js): after a snapshot it still warms the engine's compiled
+     * code for the paths every run takes; without one it also does Python's one-time work.
+     */
+    warmUp() {
+      pyodide.runPython(WARM_UP_PYTHON);
+    },
     /**
      * Run one chain. While it runs, the worker answers nothing else, except where a
      * suspended run (JSPI) lets other messages in: callers run one chain at a time.

@@ -34,7 +34,7 @@ function boot() {
   if (booting) return booting;
   booting = (async () => {
     const params = decodeWorkerParams(self.name);
-    host = await startPython(params, {
+    const started = await startPython(params, {
       progress(phase) {
         lastProgress = { phase, loaded: BOOT_PHASES.indexOf(phase), total: BOOT_PHASES.length };
         notify({ type: "progress", ...lastProgress });
@@ -43,6 +43,10 @@ function boot() {
         warning = message;
       },
     });
+    // After the runs that already wait (a Run clicked during start-up goes first), before
+    // the ones to come: the first Run of a page then finds everything warm.
+    enqueue(() => started.warmUp());
+    host = started;
     return host;
   })();
   // A failed start is retried by the next page (or the next init) that asks.
@@ -73,10 +77,14 @@ async function init(post, { id, interruptBuffer }) {
 // lets other messages in, and two runs must never share sys.stdout or __main__.
 let runs = Promise.resolve();
 
-function run(post, job) {
-  const next = runs.then(() => runNow(post, job));
+function enqueue(work) {
+  const next = runs.then(work);
   runs = next.catch(() => {});
   return next;
+}
+
+function run(post, job) {
+  return enqueue(() => runNow(post, job));
 }
 
 async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }) {
