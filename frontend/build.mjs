@@ -26,10 +26,12 @@ const options = {
   logLevel: "info",
 };
 
-await rm(new URL("dist", import.meta.url), { recursive: true, force: true });
 if (watch) {
+  // No clean-up first: `mkdocs serve` may be reading dist/ (scripts/serve starts both).
   const context = await esbuild.context(options);
   await context.watch();
 } else {
+  // Start clean, so that no chunk of an older build is left to be copied into the site.
+  await rm(new URL("dist", import.meta.url), { recursive: true, force: true });
   await esbuild.build(options);
 }
