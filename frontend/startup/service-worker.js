@@ -20,7 +20,9 @@ self.addEventListener("install", (event) => {
       // one) does not download the 20 MB again, and the page keeps some bandwidth.
       for (const url of precacheUrls(urls, scope)) {
         if (await cache.match(url)) continue;
-        const response = await fetch(url, { credentials: "same-origin" });
+        // "no-cache": revalidated with the server (a 304 costs nothing), so that a page the
+        // HTTP cache still holds from the previous build is not kept as this build's.
+        const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
         if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
         await cache.put(url, response);
       }
@@ -70,7 +72,8 @@ self.addEventListener("message", (event) => {
         const cache = await caches.open(CACHE);
         const missing = [];
         for (const url of precacheUrls(urls, scope)) if (!(await cache.match(url))) missing.push(url);
-        event.source?.postMessage({ type: "precache-status", version, missing: missing.length });
+        // `asked` is echoed so that a late answer is never taken for the answer to a newer question.
+        event.source?.postMessage({ type: "precache-status", asked: event.data.asked, version, missing: missing.length });
       })(),
     );
   }

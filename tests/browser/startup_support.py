@@ -9,6 +9,7 @@ import http.server
 import json
 import socketserver
 import threading
+import time
 from pathlib import Path
 
 END_STATES = ("done", "error", "timeout", "stopped")
@@ -53,25 +54,41 @@ class LocalServer:
             self._server.server_close()
 
 
-def wait_offline_ready(page, timeout_ms: int = 120_000) -> None:
-    """Wait until the service worker has every file of the site in its cache."""
-    page.wait_for_function(
-        """() => new Promise((resolve) => {
-            if (!navigator.serviceWorker) return resolve(false);
-            navigator.serviceWorker.ready.then((registration) => {
-                const channel = (event) => {
-                    if (event.data?.type !== "precache-status") return;
-                    navigator.serviceWorker.removeEventListener("message", channel);
-                    resolve(event.data.missing === 0 && registration.active?.state === "activated");
-                };
-                navigator.serviceWorker.addEventListener("message", channel);
-                registration.active.postMessage({type: "precache-status"});
-                setTimeout(() => resolve(false), 2000);
-            });
-        })""",
-        timeout=timeout_ms,
-        polling=500,
-    )
+# The active service worker's answer: its version once every file is in its cache, else null.
+_PRECACHE_STATUS = """() => new Promise((resolve) => {
+    if (!navigator.serviceWorker) return resolve(null);
+    navigator.serviceWorker.getRegistration().then((registration) => {
+        const active = registration?.active;
+        if (!active || active.state !== "activated") return resolve(null);
+        const asked = Math.random();
+        const answer = (event) => {
+            if (event.data?.type !== "precache-status" || event.data.asked !== asked) return;
+            navigator.serviceWorker.removeEventListener("message", answer);
+            resolve(event.data.missing === 0 ? event.data.version : null);
+        };
+        navigator.serviceWorker.addEventListener("message", answer);
+        active.postMessage({type: "precache-status", asked});
+        setTimeout(() => resolve(null), 2000);
+    });
+})"""
+
+
+def wait_offline_ready(page, version: str | None = None, timeout_s: float = 120) -> str:
+    """Wait until the active service worker (of the site's ``version``, if given) has every
+    file of the site in its cache; returns the version of the site it keeps."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        answer = page.evaluate(_PRECACHE_STATUS)
+        if answer and (version is None or answer == version):
+            return answer
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the site was not kept for offline use (last answer: {answer})")
+        page.wait_for_timeout(300)
+
+
+def offline_caches(page) -> list:
+    """Names of the caches the site's service worker keeps (one per build)."""
+    return page.evaluate("caches.keys()")
 
 
 def close_shared_workers(browser) -> int:
