@@ -63,14 +63,16 @@ def _run_for_page(setup_json, code, timeout, emit, still_wanted):
  * @property {string} [snapshotUrl] the memory snapshot made with that stdlib (build-time)
  */
 
-async function loadFromSnapshot(loadPyodide, params) {
-  const pyodide = await loadPyodide({
-    indexURL: params.indexURL,
-    stdLibURL: params.stdlibUrl,
-    _loadSnapshot: fetchSnapshot(params.snapshotUrl),
-  });
+async function loadFromSnapshot(loadPyodide, params, snapshot) {
+  const pyodide = await loadPyodide({ indexURL: params.indexURL, stdLibURL: params.stdlibUrl, _loadSnapshot: snapshot });
   pyodide.runPython(AFTER_RESTORE_PYTHON);
   return pyodide;
+}
+
+/** Start downloading at once; the promise is awaited later (no unhandled rejection meanwhile). */
+function early(promise) {
+  promise.catch(() => {});
+  return promise;
 }
 
 /**
@@ -84,18 +86,22 @@ async function loadFromSnapshot(loadPyodide, params) {
  */
 export async function startPython(params, { progress, warn }) {
   progress("runtime");
+  const useSnapshot = Boolean(params.snapshotUrl && params.stdlibUrl);
+  // The snapshot and the packages download while Pyodide's own files load.
+  const snapshot = useSnapshot ? early(fetchSnapshot(params.snapshotUrl)) : null;
+  const packages = early(
+    fetch(params.packagesUrl).then((response) => {
+      if (!response.ok) throw new Error(`${params.packagesUrl}: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  );
   const { loadPyodide } = await import(/* the versioned folder, known only at run time */ `${params.indexURL}pyodide.mjs`);
-  const packages = fetch(params.packagesUrl).then((response) => {
-    if (!response.ok) throw new Error(`${params.packagesUrl}: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
-  packages.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
 
   let pyodide = null;
   let fromSnapshot = false;
-  if (params.snapshotUrl && params.stdlibUrl) {
+  if (useSnapshot) {
     try {
-      pyodide = await loadFromSnapshot(loadPyodide, params);
+      pyodide = await loadFromSnapshot(loadPyodide, params, snapshot);
       fromSnapshot = true;
     } catch (error) {
       warn(`Python starts without its snapshot (slower): ${String(error?.message || error).split("\n")[0]}`);
