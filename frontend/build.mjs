@@ -1,7 +1,9 @@
 // Bundles the front end with esbuild into frontend/dist/ (git-ignored), which
 // frontend/mkdocs_hook.py copies into the site: main.js (+ main.css from the CSS it
-// imports) and its chunks/ for the page, worker.js for the Python worker. `--watch`
-// rebuilds on change.
+// imports) and its chunks/ for the page, worker.js for the Python worker (shared or
+// dedicated), and sw.js, the service worker (a classic script: module service workers are
+// not everywhere yet), which the hook puts at the site root with its list of files.
+// `--watch` rebuilds on change.
 
 import * as esbuild from "esbuild";
 import { rm } from "node:fs/promises";
@@ -10,28 +12,33 @@ import { fileURLToPath } from "node:url";
 const here = fileURLToPath(new URL(".", import.meta.url));
 const watch = process.argv.includes("--watch");
 
-const options = {
+const common = {
   absWorkingDir: here,
-  entryPoints: { main: "main.js", worker: "runtime/worker.js" },
   outdir: "dist",
   bundle: true,
-  format: "esm",
-  // main.js loads page-widgets.js with import(): it becomes its own file (a "chunk").
-  splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
   target: ["chrome109", "firefox115", "safari16"],
   minify: true,
   sourcemap: "linked",
   legalComments: "linked",
   logLevel: "info",
 };
+const builds = [
+  {
+    ...common,
+    entryPoints: { main: "main.js", worker: "runtime/worker.js" },
+    format: "esm",
+    // main.js loads page-widgets.js with import(): it becomes its own file (a "chunk").
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+  },
+  { ...common, entryPoints: { sw: "startup/service-worker.js" }, format: "iife" },
+];
 
 if (watch) {
   // No clean-up first: `mkdocs serve` may be reading dist/ (scripts/serve starts both).
-  const context = await esbuild.context(options);
-  await context.watch();
+  for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
   // Start clean, so that no chunk of an older build is left to be copied into the site.
   await rm(new URL("dist", import.meta.url), { recursive: true, force: true });
-  await esbuild.build(options);
+  await Promise.all(builds.map((options) => esbuild.build(options)));
 }

@@ -7,12 +7,16 @@
  * @property {string} workerUrl  the module worker script
  * @property {string} indexURL   folder of the Pyodide files (ends with "/")
  * @property {string} packagesUrl zip of fake_client + lesson_runtime
+ * @property {string} [stdlibUrl] the standard library precompiled at build time
+ * @property {string} [snapshotUrl] the memory snapshot made with it at build time
+ * @property {string} [serviceWorkerUrl] the site's service worker (offline use)
  */
 
 /**
  * Compute the runtime URLs from the bundle's script URL and its data attributes.
  * @param {string} scriptUrl absolute URL of main.js (with its ?v= query)
- * @param {{pyodide?: string, packages?: string}} data the script's dataset
+ * @param {{pyodide?: string, packages?: string, stdlib?: string, snapshot?: string,
+ *   serviceWorker?: string}} data the script's dataset
  * @returns {RuntimeLocation}
  */
 export function runtimeLocation(scriptUrl, data = {}) {
@@ -23,10 +27,16 @@ export function runtimeLocation(scriptUrl, data = {}) {
     if (version) url.searchParams.set("v", version);
     return url.href;
   };
+  // The start-up files and the service worker need no version: their names change with
+  // their content (start-up files) or the browser checks them itself (service worker).
+  const plain = (relative) => (relative ? new URL(relative, base).href : undefined);
   return {
     workerUrl: versioned("worker.js"),
     indexURL: new URL(data.pyodide || "pyodide/", base).href,
     packagesUrl: versioned(data.packages || "lessons-python.zip"),
+    stdlibUrl: plain(data.stdlib),
+    snapshotUrl: plain(data.snapshot),
+    serviceWorkerUrl: plain(data.serviceWorker),
   };
 }
 

@@ -17,3 +17,23 @@ test("without a version the URLs have no query", () => {
   assert.equal(where.workerUrl, "https://example.org/site/assets/runtime/worker.js");
   assert.equal(where.indexURL, "https://example.org/site/assets/runtime/pyodide/");
 });
+
+test("the start-up files and the service worker are found beside the bundle, without a version", () => {
+  const where = runtimeLocation("http://127.0.0.1:8000/assets/runtime/main.js?v=abc123", {
+    pyodide: "pyodide-314.0.7/",
+    packages: "lessons-python.zip",
+    stdlib: "startup/stdlib-1f.zip",
+    snapshot: "startup/snapshot-2e.bin",
+    serviceWorker: "../../sw.js",
+  });
+  assert.equal(where.stdlibUrl, "http://127.0.0.1:8000/assets/runtime/startup/stdlib-1f.zip");
+  assert.equal(where.snapshotUrl, "http://127.0.0.1:8000/assets/runtime/startup/snapshot-2e.bin");
+  assert.equal(where.serviceWorkerUrl, "http://127.0.0.1:8000/sw.js");
+});
+
+test("a build without start-up files leaves them out", () => {
+  const where = runtimeLocation("http://127.0.0.1:8000/assets/runtime/main.js?v=abc123", { pyodide: "p/" });
+  assert.equal(where.stdlibUrl, undefined);
+  assert.equal(where.snapshotUrl, undefined);
+  assert.equal(where.serviceWorkerUrl, undefined);
+});

@@ -1,70 +1,128 @@
-// The module Web Worker that hosts Python (Pyodide) for one page.
+// The worker script that hosts Python: one page's dedicated Worker, or a SharedWorker that
+// every lesson page of a visit connects to (so that the next page finds Python ready).
+// Its parameters come from its name (../startup/worker-params.js).
 //
-// Protocol (ARCHITECTURE.md, "Worker protocol"), plain objects {id, type, ...}:
-//   page → worker  init {indexURL, packagesUrl, interruptBuffer?}   run {code, setup, timeout, outputLimit}
-//   worker → page  progress {phase, loaded, total}   ready   stdout|stderr {text}   result {transcript}
+// Protocol (ARCHITECTURE.md, "Worker protocol"), plain objects {id, type, ...}, per page:
+//   page → worker  init {interruptBuffer?}   run {code, setup, timeout, outputLimit, stopUrl?}
+//   worker → page  progress {phase, loaded, total}
+//                  ready {interpreter, fresh, fromSnapshot, warning}
+//                  started (the run reached Python: its time limit starts now)
+//                  stdout|stderr {text}   result {transcript}
 //                  error {message}: the worker itself failed (Python did not start, ...)
-// Only worker-client.js talks to this file.
+// `interpreter` names this interpreter (the same on every page that shares it); `fresh`
+// says the page waited for it to start; `warning` says why it started without a snapshot.
+// Runs of all pages are served one at a time, in the order they arrive.
 
 import { BOOT_PHASES, createOutputStream } from "./worker-output.js";
+import { endedTranscript } from "./transcripts.js";
+import { startPython } from "../startup/python-host.js";
+import { stillWanted } from "../startup/stop-token.js";
+import { decodeWorkerParams } from "../startup/worker-params.js";
 
-// Runs inside Python once the packages are unpacked: the one entry point the page uses.
-// The transcript crosses to JavaScript as JSON text: plain data, no proxies to free.
-const BOOT_PYTHON = `
-import json, sys
-sys.path.insert(0, "/lessons")
-import lesson_runtime
-import fake_client  # imported now so that the first Run does not pay for it
+const interpreter = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+let host = null;
+let booting = null;
+let lastProgress = null;
+let warning = null;
+const watchers = new Set(); // (message) => void of the pages waiting for the start
 
-def _run_for_page(setup_json, code, timeout, emit):
-    transcript = lesson_runtime.run_chain(
-        json.loads(setup_json), code, timeout=timeout, on_output=lambda stream, text: emit(stream, text)
-    )
-    return json.dumps(transcript, ensure_ascii=False)
-`;
-
-let runForPage = null;
-// With JSPI (stack switching), Python may block on JavaScript promises, which is what
-// `asyncio.run(...)` needs in Pyodide's event loop; a plain synchronous call cannot.
-let canSwitchStacks = false;
-
-const post = (message) => self.postMessage(message);
-
-async function boot({ id, indexURL, packagesUrl, interruptBuffer }) {
-  const progress = (phase) =>
-    post({ id, type: "progress", phase, loaded: BOOT_PHASES.indexOf(phase), total: BOOT_PHASES.length });
-  progress("runtime");
-  const { loadPyodide } = await import(/* the versioned folder, known only at run time */ `${indexURL}pyodide.mjs`);
-  const packagesResponse = fetch(packagesUrl); // downloads while Python starts
-  const pyodide = await loadPyodide({ indexURL });
-  progress("packages");
-  const response = await packagesResponse;
-  if (!response.ok) throw new Error(`${packagesUrl}: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/lessons" });
-  pyodide.runPython(BOOT_PYTHON);
-  runForPage = pyodide.globals.get("_run_for_page");
-  canSwitchStacks = typeof WebAssembly.Suspending === "function" && typeof runForPage.callPromising === "function";
-  if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
-  post({ id, type: "ready" });
+function notify(message) {
+  for (const watcher of watchers) watcher(message);
 }
 
-async function run({ id, code, setup = [], timeout = 10, outputLimit = Infinity }) {
-  const stream = createOutputStream({
-    limit: outputLimit,
-    send: (kind, text) => post({ id, type: kind, text }),
+function boot() {
+  if (booting) return booting;
+  booting = (async () => {
+    const params = decodeWorkerParams(self.name);
+    const started = await startPython(params, {
+      progress(phase) {
+        lastProgress = { phase, loaded: BOOT_PHASES.indexOf(phase), total: BOOT_PHASES.length };
+        notify({ type: "progress", ...lastProgress });
+      },
+      warn(message) {
+        warning = message;
+      },
+    });
+    // After the runs that already wait (a Run clicked during start-up goes first), before
+    // the ones to come: the first Run of a page then finds everything warm.
+    enqueue(() => started.warmUp());
+    host = started;
+    return host;
+  })();
+  // A failed start is retried by the next page (or the next init) that asks.
+  booting.catch(() => {
+    booting = null;
   });
-  const args = [JSON.stringify(setup), code, timeout, (kind, text) => stream.write(kind, text)];
-  const json = canSwitchStacks ? await runForPage.callPromising(...args) : runForPage(...args);
-  stream.flush();
-  post({ id, type: "result", transcript: JSON.parse(json) });
+  return booting;
 }
 
-self.onmessage = async ({ data }) => {
-  try {
-    if (data.type === "init") await boot(data);
-    else if (data.type === "run") await run(data);
-    else throw new Error(`unknown message type ${data.type}`);
-  } catch (error) {
-    post({ id: data.id, type: "error", message: String(error?.message || error) });
+async function init(post, { id, interruptBuffer }) {
+  const fresh = !host;
+  const watcher = (message) => post({ id, ...message });
+  if (fresh) {
+    if (lastProgress) watcher({ type: "progress", ...lastProgress });
+    watchers.add(watcher);
   }
-};
+  try {
+    await boot();
+  } finally {
+    watchers.delete(watcher);
+  }
+  // Only a page's own dedicated worker may be interrupted through shared memory.
+  if (interruptBuffer && !isShared()) host.pyodide.setInterruptBuffer(interruptBuffer);
+  post({ id, type: "ready", interpreter, fresh, fromSnapshot: host.fromSnapshot, warning: fresh ? warning : null });
+}
+
+// Runs of every page, one at a time in arrival order: a run suspended on a promise (JSPI)
+// lets other messages in, and two runs must never share sys.stdout or __main__.
+let runs = Promise.resolve();
+
+function enqueue(work) {
+  const next = runs.then(work);
+  runs = next.catch(() => {});
+  return next;
+}
+
+function run(post, job) {
+  return enqueue(() => runNow(post, job));
+}
+
+async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }) {
+  await boot();
+  const wanted = stopUrl ? () => stillWanted(stopUrl) : null;
+  if (wanted && !wanted()) {
+    // Stopped while it waited for another page's run: never started.
+    post({ id, type: "result", transcript: endedTranscript("stopped", [], timeout) });
+    return;
+  }
+  post({ id, type: "started" });
+  const stream = createOutputStream({ limit: outputLimit, send: (kind, text) => post({ id, type: kind, text }) });
+  const transcript = await host.run({ code, setup, timeout }, (kind, text) => stream.write(kind, text), wanted);
+  stream.flush();
+  post({ id, type: "result", transcript });
+}
+
+function serve(post) {
+  return async ({ data }) => {
+    try {
+      if (data.type === "init") await init(post, data);
+      else if (data.type === "run") await run(post, data);
+      else throw new Error(`unknown message type ${data.type}`);
+    } catch (error) {
+      post({ id: data.id, type: "error", message: String(error?.message || error) });
+    }
+  };
+}
+
+function isShared() {
+  return typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+}
+
+if (isShared()) {
+  self.onconnect = ({ ports: [port] }) => {
+    port.onmessage = serve((message) => port.postMessage(message));
+    port.start();
+  };
+} else {
+  self.onmessage = serve((message) => self.postMessage(message));
+}

@@ -1,0 +1,106 @@
+"""The built site's start-up files (issue 7): the precompiled standard library and the memory
+snapshot made at build time, every page pointing at them, and the service worker's list of
+files to keep for offline use."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT_TAG = re.compile(r'<script type="module" src="([^"]+)"([^>]*)></script>')
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The site built by scripts/test (SITE_DIR), or built here."""
+    given = os.environ.get("SITE_DIR")
+    if given and (Path(given) / "index.html").is_file():
+        return Path(given)
+    target = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if not (REPO / "frontend" / "dist" / "main.js").is_file():
+        subprocess.run(["npm", "run", "build"], cwd=REPO, check=True, env=env)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
+        cwd=REPO, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
+    return target
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(path for path in site.rglob("index.html") if "assets" not in path.parts)
+
+
+def runtime_attributes(site: Path, page: Path) -> tuple[str, dict]:
+    """(URL of main.js relative to the site root, the script's data-* attributes)."""
+    match = SCRIPT_TAG.search(page.read_text(encoding="utf-8"))
+    assert match, f"{page} does not load the runtime bundle"
+    page_url = page.relative_to(site).parent.as_posix() + "/"
+    script = urljoin("http://site/" + page_url.lstrip("./"), match.group(1)).removeprefix("http://site/")
+    return script, dict(re.findall(r'data-([a-z-]+)="([^"]*)"', match.group(2)))
+
+
+def test_every_page_points_at_the_same_startup_files(site):
+    seen = set()
+    for page in pages(site):
+        script, data = runtime_attributes(site, page)
+        base = script.split("?")[0].rsplit("/", 1)[0] + "/"
+        for kind in ("stdlib", "snapshot"):
+            assert kind in data, f"{page}: no data-{kind} (the build made no start-up files?)"
+            assert (site / (base + data[kind])).is_file(), f"{page}: {data[kind]} is missing"
+        assert (site / urljoin(base, data["service-worker"])).resolve() == (site / "sw.js").resolve()
+        seen.add((data["stdlib"], data["snapshot"]))
+    assert len(seen) == 1, seen
+
+
+def test_the_standard_library_is_precompiled(site):
+    (stdlib,) = (site / "assets" / "runtime" / "startup").glob("stdlib-*.zip")
+    names = zipfile.ZipFile(stdlib).namelist()
+    assert "os.pyc" in names and "json/__init__.pyc" in names
+    assert not [name for name in names if name.endswith(".py")], "modules left as source"
+
+
+def test_the_snapshot_is_a_gzipped_pyodide_snapshot(site):
+    (snapshot,) = (site / "assets" / "runtime" / "startup").glob("snapshot-*.bin")
+    with gzip.open(snapshot) as stream:
+        head = stream.read(16)
+    assert len(head) == 16  # a gzip stream that unpacks; Pyodide checks its own header
+    assert snapshot.stat().st_size > 1_000_000
+
+
+def manifest(site: Path) -> dict:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    match = re.match(r"self\.__LESSONS_PRECACHE__ = (\{.*?\});\n", text)
+    assert match, "sw.js does not start with its manifest"
+    return json.loads(match.group(1))
+
+
+def test_the_service_worker_keeps_every_page_and_the_whole_runtime(site):
+    listed = manifest(site)
+    urls = set(listed["urls"])
+    assert re.fullmatch(r"[0-9a-f]{16}", listed["version"])
+    for page in pages(site):
+        url = page.relative_to(site).parent.as_posix() + "/"
+        assert (url if url != "./" else "") in urls, f"{page} is not kept for offline use"
+    script, data = runtime_attributes(site, site / "lessons" / "first-steps" / "index.html")
+    base = script.split("?")[0].rsplit("/", 1)[0] + "/"
+    version = script.split("?v=")[1]
+    for needed in (f"main.js?v={version}", f"worker.js?v={version}", f"lessons-python.zip?v={version}",
+                   data["stdlib"], data["snapshot"], data["pyodide"] + "pyodide.asm.wasm"):
+        assert base + needed in urls, f"{needed} is not kept for offline use"
+    # Every listed file exists; source maps and the service worker itself are not listed.
+    for url in urls:
+        path = url.split("?")[0]
+        assert (site / (path + "index.html" if path.endswith("/") or not path else path)).is_file(), url
+        assert not url.endswith(".map") and url != "sw.js"
