@@ -13,6 +13,7 @@ All in one run, in the same headless Chromium (Debian's), against the built site
       the worker and the Python packages excluded
 
 Usage: .venv/bin/python bench/startup.py [--site site] [--page lessons/tool-loop/] [--repeat 3]
+(bench/startup_visit.py measures a whole visit: next page, repeat visit, offline.)
 (build the site first: npm run build && .venv/bin/mkdocs build).
 """
 
