@@ -7,10 +7,11 @@ At every build it
   ``assets/runtime/pyodide-<version>/`` (never into ``docs/``: its README would become a page),
 - zips ``fake_client/`` and ``lesson_runtime/`` from the repository's own source into
   ``assets/runtime/lessons-python.zip`` (no second copy to keep in sync),
-- makes (or takes from its cache) the standard library precompiled to ``.pyc`` and a memory
-  snapshot of Python with those packages imported, with the pinned Pyodide in Node
-  (``frontend/startup/make-startup-files.mjs``), into ``assets/runtime/startup/``; without
-  Node or when it fails, the site still works and Python starts the slow way,
+- makes (or takes from its cache) the standard library precompiled to ``.pyc`` (the pinned
+  Pyodide in Node) and a memory snapshot of Python with those packages imported (taken in
+  headless Chromium), with ``frontend/startup/make-startup-files.mjs``, into
+  ``assets/runtime/startup/``; without Node or Chromium, or when it fails, the site still
+  works and Python starts the slow way,
 - writes the service worker (``sw.js``, at the site root so that it serves the whole site)
   with the list of every file to keep for offline use,
 - links the bundle from every page with a path relative to that page,
@@ -27,7 +28,6 @@ import hashlib
 import io
 import json
 import logging
-import os
 import posixpath
 import shutil
 import subprocess
@@ -191,8 +191,11 @@ class RuntimeAssets:
             raise PluginError("frontend hook: node_modules/pyodide is missing; run `npm ci` first")
         self.pyodide_dir = f"pyodide-{pyodide_version()}"
         self.packages_zip = python_packages_zip()
-        # sw.js goes to the site root (with its manifest), not beside the bundle.
-        self.dist_files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.name != SERVICE_WORKER)
+        # sw.js goes to the site root (with its manifest), not beside the bundle; its source
+        # map is left out (it would be looked for beside sw.js).
+        self.dist_files = sorted(
+            p for p in DIST.rglob("*") if p.is_file() and not p.name.startswith(SERVICE_WORKER)
+        )
         self.startup = startup_files(self.packages_zip)
         digest = hashlib.sha256(self.packages_zip)
         for path in self.dist_files:
