@@ -30,21 +30,48 @@ export const WARM_UP_PYTHON = `
 import lesson_runtime
 lesson_runtime.run_chain(["import json"], """
 from fake_client import Anthropic, OpenAI
-TOOLS = [{"name": "get_weather", "description": "Weather in a city",
-          "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]
-for question in ("Какво е времето в София?", "هوای تهران چطور است؟", "上海天气怎么样？",
-                 "Какая погода в Москве?", "Яка погода в Києві?", "What is the weather in Paris?"):
-    for ask in (
-        lambda: Anthropic().messages.create(model="claude-sonnet-4-5", max_tokens=256, tools=TOOLS,
-                                            messages=[{"role": "user", "content": question}]),
-        lambda: OpenAI().chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": question}]),
-    ):
+ORDERS = {"1042": {"status": "shipped", "delivery": "03.11"}}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+CLAUDE_TOOLS = [{"name": "get_order_status", "description": "Where an order is and when it arrives",
+                 "input_schema": SCHEMA}]
+GPT_TOOLS = [{"type": "function", "function": {"name": "get_order_status",
+              "description": "Where an order is and when it arrives", "parameters": SCHEMA}}]
+
+def claude(question):
+    client, messages = Anthropic(), [{"role": "user", "content": question}]
+    for _ in range(3):
+        reply = client.messages.create(model="claude-sonnet-4-5", max_tokens=512, system="A shop's helper.",
+                                       tools=CLAUDE_TOOLS, messages=messages)
+        print(reply)
+        if reply.stop_reason != "tool_use":
+            return
+        messages.append({"role": "assistant", "content": reply.content})
+        messages.append({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": block.id, "content": json.dumps(ORDERS.get(block.input.get("order_id")))}
+            for block in reply.content if block.type == "tool_use"]})
+
+def gpt(question):
+    client, messages = OpenAI(), [{"role": "user", "content": question}]
+    for _ in range(3):
+        reply = client.chat.completions.create(model="gpt-4o", tools=GPT_TOOLS, messages=messages)
+        print(reply)
+        message = reply.choices[0].message
+        if not message.tool_calls:
+            return
+        messages.append(message)
+        for call in message.tool_calls:
+            order = json.loads(call.function.arguments).get("order_id")
+            messages.append({"role": "tool", "tool_call_id": call.id, "content": json.dumps(ORDERS.get(order))})
+
+for question in ("Кога ще дойде поръчка 1042?", "سفارش 1042 کی می‌رسد؟", "订单1042什么时候到？",
+                 "Когда придёт заказ 1042?", "Коли прийде замовлення 1042?", "When will order 1042 arrive?",
+                 "Какво е времето в София?", "Hello!"):
+    for ask in (claude, gpt):
         try:
-            print(ask())
+            ask(question)
         except Exception as error:
-            print(error)
+            print(type(error).__name__, error)
 for step in range(3): pass
-print(json.dumps({"done": True}))
 1 / 0
 """, timeout=60)
 `;
