@@ -99,6 +99,7 @@ export async function startPython(params, { progress, warn }) {
 
   let pyodide = null;
   let fromSnapshot = false;
+  if (!useSnapshot) warn("Python starts without a snapshot (slower): the build made none");
   if (useSnapshot) {
     try {
       pyodide = await loadFromSnapshot(loadPyodide, params, snapshot);
