@@ -19,6 +19,10 @@ import { startPython } from "../startup/python-host.js";
 import { stillWanted } from "../startup/stop-token.js";
 import { decodeWorkerParams } from "../startup/worker-params.js";
 
+/** How long after the start a warm-up run waits for a page's own first run (the page
+ * posts its run when it hears "ready"). */
+const WARM_UP_DELAY_MS = 250;
+
 const interpreter = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 let host = null;
 let booting = null;
@@ -43,9 +47,11 @@ function boot() {
         warning = message;
       },
     });
-    // After the runs that already wait (a Run clicked during start-up goes first), before
-    // the ones to come: the first Run of a page then finds everything warm.
-    enqueue(() => started.warmUp());
+    // A throw-away run warms what every run goes through, so that a Run clicked later is
+    // fast. Not when a page already asked for a run: it goes first and warms the same.
+    setTimeout(() => {
+      if (!runsAsked) enqueue(() => started.warmUp());
+    }, WARM_UP_DELAY_MS);
     host = started;
     return host;
   })();
@@ -76,6 +82,7 @@ async function init(post, { id, interruptBuffer }) {
 // Runs of every page, one at a time in arrival order: a run suspended on a promise (JSPI)
 // lets other messages in, and two runs must never share sys.stdout or __main__.
 let runs = Promise.resolve();
+let runsAsked = 0;
 
 function enqueue(work) {
   const next = runs.then(work);
@@ -84,6 +91,7 @@ function enqueue(work) {
 }
 
 function run(post, job) {
+  runsAsked += 1;
   return enqueue(() => runNow(post, job));
 }
 

@@ -62,10 +62,10 @@ def test_stopping_a_loop_on_one_page_leaves_the_other_page_working(page, site_ur
         other.goto(site_url(FIRST_PAGE))
         assert python_ready(page)["interpreter"] == python_ready(other)["interpreter"]
 
-        snippets.set_code("try-tools", "n = 0\nwhile True:\n    n += 1\n")
+        snippets.set_code("try-tools", 'print("started", flush=True)\nn = 0\nwhile True:\n    n += 1\n')
         snippets.root("try-tools").locator('[data-action="run"]').click()
-        snippets.wait_state("try-tools", "running")
-        page.wait_for_timeout(500)
+        output = snippets.root("try-tools").locator("[data-output]")
+        page.wait_for_function("element => element.textContent === 'started\\n'", arg=output.element_handle(), timeout=10_000)
         snippets.root("try-tools").locator('[data-action="stop"]').click()
         assert snippets.wait_state("try-tools", timeout=5_000) == "stopped"
 
@@ -84,9 +84,11 @@ def test_a_run_stuck_where_python_cannot_stop_it_moves_the_page_to_its_own_worke
     page.goto(site_url(PLAYGROUND))
     shared = python_ready(page)["interpreter"]
     # One long call into C: the trace function never runs, so only a worker of its own helps.
-    snippets.set_code("try-tools", "print(sum(range(10**10)))\n")
+    snippets.set_code("try-tools", 'print("started", flush=True)\nprint(sum(range(10**10)))\n')
     snippets.root("try-tools").locator('[data-action="run"]').click()
-    snippets.wait_state("try-tools", "running")
+    # Stopped once it runs in Python (a run still waiting in the queue is simply dropped).
+    output = snippets.root("try-tools").locator("[data-output]")
+    page.wait_for_function("element => element.textContent === 'started\\n'", arg=output.element_handle(), timeout=10_000)
     snippets.root("try-tools").locator('[data-action="stop"]').click()
     assert snippets.wait_state("try-tools", timeout=10_000) == "stopped"
     state, _ = snippets.run("try-lookup", timeout=60_000)
