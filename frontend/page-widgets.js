@@ -2,17 +2,12 @@
 // pages): mounts the snippets, mounts the quiz widgets (on import), and starts Python in its
 // worker as soon as the page is idle.
 
-import "./quiz/index.js";
+import { LESSON_RESET_EVENT } from "./quiz/index.js";
 import { t } from "./i18n.js";
+import { nextTask } from "./next-task.js";
 import { prepare } from "./runtime/worker-client.js";
 import { mountSnippet } from "./snippet/snippet-widget.js";
 import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress } from "./storage.js";
-
-/** Sent by the quiz widgets' "Start the lesson over": saved edits are gone, show the lesson's code. */
-const LESSON_RESET_EVENT = "tool-lessons:lesson-reset";
-
-/** Let the browser paint and handle input before the next piece of work. */
-const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Mount every snippet of the page, one per task: a lesson page has a dozen editors, and

@@ -15,6 +15,7 @@ import { mountFindBug } from "./find-bug.js";
 import { mountLessonProgress } from "./lesson-progress.js";
 import { mountMultipleChoice } from "./multiple-choice.js";
 import { mountPredictOutput } from "./predict-output.js";
+import { nextTask } from "../next-task.js";
 
 /** Quiz kind (the root's `data-kind`) → the function that builds its widget. */
 export const KINDS = {
@@ -34,10 +35,11 @@ function showBroken(root, message) {
 }
 
 /**
- * Mount every quiz under `scope`. Returns the mounted quizzes (for tests and re-mounting).
+ * Mount every quiz under `scope`, one per task (a lesson has up to ten quizzes: mounting them
+ * in one go makes a long main-thread task). Resolves to the mounted quizzes.
  * @param {ParentNode} [scope]
  */
-export function mountQuizzes(scope = document) {
+export async function mountQuizzes(scope = document) {
   const roots = [...scope.querySelectorAll("[data-quiz]")].filter((root) => !root.hasAttribute("data-mounted"));
   if (!roots.length) return [];
   prepareAnnouncer();
@@ -80,6 +82,7 @@ export function mountQuizzes(scope = document) {
     const entry = { root, mount, config, ctx: null };
     mounted.push(entry);
     mountOne(entry);
+    await nextTask();
   }
 
   bar = mountLessonProgress({
