@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -18,24 +15,6 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ["bg", "fa", "zh", "ru", "uk"]
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """The site built by scripts/test (SITE_DIR, already strict), or built here."""
-    given = os.environ.get("SITE_DIR")
-    if given and (Path(given) / "index.html").is_file():
-        return Path(given)
-    target = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    if not (REPO / "frontend" / "dist" / "main.js").is_file():
-        subprocess.run(["npm", "run", "build"], cwd=REPO, check=True, env=env)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
-        cwd=REPO, env=env, capture_output=True, text=True,
-    )
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
-    return target
 
 
 def prefix(lang: str) -> str:
