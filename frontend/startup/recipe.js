@@ -40,7 +40,7 @@ GPT_TOOLS = [{"type": "function", "function": {"name": "get_order_status",
 def claude(question):
     client, messages = Anthropic(), [{"role": "user", "content": question}]
     for _ in range(3):
-        reply = client.messages.create(model="claude-sonnet-4-5", max_tokens=512, system="A shop's helper.",
+        reply = client.messages.create(model="claude-sonnet-5", max_tokens=512, system="A shop's helper.",
                                        tools=CLAUDE_TOOLS, messages=messages)
         print(reply)
         if reply.stop_reason != "tool_use":
