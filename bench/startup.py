@@ -24,20 +24,19 @@ import functools
 import gzip
 import http.server
 import socketserver
+import json
 import statistics
+import sys
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
-]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES  # noqa: E402  (one place for the flags)
+
 IDLE_SECONDS = 8
-END_STATES = ["done", "error", "timeout", "stopped"]
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <button id="run">Run</button><pre id="out"></pre>
@@ -67,7 +66,7 @@ CLICK_AND_TIME = """async (id) => {
     observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
   });
   return { ms: performance.now() - start, state: root.dataset.state };
-}""" % END_STATES
+}""" % json.dumps(list(END_STATES))
 
 CLICK_BARE = """async () => {
   const out = document.getElementById("out");

@@ -33,6 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
+from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES  # noqa: E402
 from startup_support import (  # noqa: E402  (the test helpers are the bench's helpers too)
     LocalServer,
     close_shared_workers,
@@ -40,20 +41,9 @@ from startup_support import (  # noqa: E402  (the test helpers are the bench's h
     wait_offline_ready,
 )
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 FIRST_PAGE = "site/lessons/first-steps/"
 NEXT_PAGE = "site/lessons/tool-loop/"
 PREWARM_IDLE_S = 8
-END_STATES = ["done", "error", "timeout", "stopped"]
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <button id="run">Run</button><pre id="out"></pre>
@@ -126,7 +116,7 @@ def bench_root(site: Path) -> Path:
 
 def click_run(page, snippet_id: str) -> float:
     page.wait_for_selector(f'[data-snippet="{snippet_id}"] [data-action="run"]')
-    elapsed, state = page.evaluate(CLICK_AND_WAIT, [snippet_id, END_STATES])
+    elapsed, state = page.evaluate(CLICK_AND_WAIT, [snippet_id, list(END_STATES)])
     if state != "done":
         raise RuntimeError(f"{page.url}: run ended {state}")
     return elapsed

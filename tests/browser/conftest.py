@@ -55,21 +55,11 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 # A cold start of Pyodide takes 4-8 s on a loaded 2-core machine; leave room.
 PYTHON_START_MS = 60_000
-END_STATES = ("done", "error", "timeout", "stopped")
 
 
 def build_site(target: Path) -> None:

@@ -12,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-END_STATES = ("done", "error", "timeout", "stopped")
+from chromium import END_STATES
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -1,0 +1,17 @@
+"""How the browser tests and the benchmarks start Debian's Chromium (one place for the flags).
+
+Without the background-networking flags Chromium tries hosts this machine cannot reach; never
+`playwright install` (it downloads a browser of its own)."""
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+# The states a snippet run ends in (data-state on the snippet root, ARCHITECTURE.md).
+END_STATES = ("done", "error", "timeout", "stopped")
