@@ -1,4 +1,4 @@
-"""UI strings the builder renders, read from the front end's ``frontend/strings/<lang>.json``
+"""UI strings the builder renders, read from the front end's ``frontend/page/strings/<lang>.json``
 (the one place for UI strings, shared with the browser)."""
 
 import json
@@ -19,7 +19,7 @@ def _strings(path: Path, mtime: float) -> dict:
 
 
 def ui_string(root: Path, lang: str, key: str) -> str:
-    path = root / "frontend" / "strings" / f"{lang}.json"
+    path = root / "frontend" / "page" / "strings" / f"{lang}.json"
     mtime = path.stat().st_mtime if path.exists() else 0.0
     value = _strings(path, mtime).get(key)
     return value if isinstance(value, str) else FALLBACK
