@@ -1,4 +1,4 @@
-// What the quiz editors add to the shared editor (frontend/editor/editor.js), as CodeMirror
+// What the quiz editors add to the shared editor (frontend/widgets/editor/editor.js), as CodeMirror
 // extensions.
 
 import { EditorView } from "@codemirror/view";
