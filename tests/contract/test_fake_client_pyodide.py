@@ -63,5 +63,5 @@ def test_pyodide_prints_what_cpython_prints(tmp_path):
                              env={"PYTHONPATH": str(ROOT)}).stdout.decode("utf-8")
     pyodide = subprocess.run(["node", str(RUNNER), str(ROOT), str(script)], capture_output=True,
                              check=True, timeout=180).stdout.decode("utf-8")
-    assert "call_1" in cpython and "Error code: 400" in cpython
+    assert "toolu_01" in cpython and "chatcmpl-" in cpython and "Error code: 400" in cpython
     assert pyodide == cpython

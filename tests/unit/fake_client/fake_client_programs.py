@@ -6,7 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from fake_client._ids import shaped_id
+
 LANGUAGES = ("bg", "fa", "zh", "ru", "uk", "en")
+
+# The first ids a fresh client hands out, per kind: TOOLU[0] is the first tool call's id.
+TOOLU, MSG, CALL, CHATCMPL = ([shaped_id(kind, n) for n in range(1, 9)]
+                              for kind in ("anthropic_call", "anthropic_reply", "openai_call",
+                                           "openai_reply"))
 
 SHOP_SYSTEM = {
     "bg": "Ти си асистент на поддръжката на онлайн магазин. За поръчките питай инструментите.",

@@ -4,7 +4,7 @@ import pytest
 
 from fake_client import Anthropic
 from fake_client.locales import phrase
-from fake_client_programs import (LANGUAGES, SHOP_SYSTEM, SHOP_TEXTS, anthropic_loop, shop_runner,
+from fake_client_programs import (TOOLU, LANGUAGES, SHOP_SYSTEM, SHOP_TEXTS, anthropic_loop, shop_runner,
                                   shop_tools)
 
 QUESTIONS = {
@@ -44,7 +44,7 @@ def test_status_question_calls_the_tool_then_answers_from_the_result(lang):
     first, second = ask(lang, "status")
     assert first["stop_reason"] == "tool_use"
     assert [(c["id"], c["name"], c["input"]) for c in first["calls"]] == [
-        ("call_1", "get_order_status", {"order_id": "1042"})]
+        (TOOLU[0], "get_order_status", {"order_id": "1042"})]
     assert second["stop_reason"] == "end_turn"
     assert first["calls"][0]["result"] in second["text"]
     assert second["text"] == phrase(lang, "shop.found", results=first["calls"][0]["result"])
@@ -79,7 +79,7 @@ def test_vague_number_is_guessed_for_as_long_as_the_loop_allows(lang):
     steps = ask(lang, "around", max_calls=4)
     assert [step["stop_reason"] for step in steps] == ["tool_use"] * 4
     assert [step["calls"][0]["input"]["order_id"] for step in steps] == ["1050", "1051", "1052", "1053"]
-    assert [step["calls"][0]["id"] for step in steps] == ["call_1", "call_2", "call_3", "call_4"]
+    assert [step["calls"][0]["id"] for step in steps] == TOOLU[:4]
     tokens = [step["input_tokens"] for step in steps]
     assert tokens == sorted(set(tokens))  # every call costs more than the one before
 
@@ -103,8 +103,8 @@ def test_guessing_stops_when_a_guess_is_found(lang):
 def test_two_things_in_one_question_give_two_calls_in_one_reply(lang):
     first, second = ask(lang, "two")
     assert [(c["id"], c["name"], c["input"]) for c in first["calls"]] == [
-        ("call_1", "get_order_status", {"order_id": "1042"}),
-        ("call_2", "get_return_window", {"order_id": "1187"})]
+        (TOOLU[0], "get_order_status", {"order_id": "1042"}),
+        (TOOLU[1], "get_return_window", {"order_id": "1187"})]
     assert all(call["result"] in second["text"] for call in first["calls"])
     assert second["stop_reason"] == "end_turn"
 
