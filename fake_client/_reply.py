@@ -7,10 +7,10 @@ import re
 from typing import Any
 
 from ._conversation import Part, Say
+from ._scripts import CJK
 from ._tokens import estimate_tokens
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_WORD_END = re.compile(f"[{_CJK}]|[^\\s{_CJK}]+")
+_WORD_END = re.compile(f"[{CJK}]|[^\\s{CJK}]+")
 
 
 def value_words(value: Any) -> str:
