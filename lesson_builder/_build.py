@@ -5,7 +5,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
+from ._course_checks import check_translations
+from ._course_file import CourseOutline, read_outline
 from ._discover import lesson_files, quiz_files, selected, slug_and_lang
+from ._glossary import glossary_pages
+from ._lesson_links import check_links, lesson_page
 from ._figures import FigureError, format_figure, resolve_figure
 from ._html import hidden_snippet_html, quiz_html, snippet_html
 from ._lesson_parser import parse_lesson
@@ -28,6 +32,7 @@ class Course:
     """Everything one build found: lessons, quizzes, transcripts, problems, rendered pages."""
 
     root: Path
+    outline: Optional[CourseOutline] = None  # lessons/course.yaml, when the content has one
     lessons: dict[str, Lesson] = field(default_factory=dict)  # key "<lang>/<slug>"
     quiz_files: dict[str, QuizFile] = field(default_factory=dict)
     problems: Problems = field(default_factory=Problems)
@@ -58,6 +63,7 @@ def build_course(
     course = Course(root=root)
     to_html = markdown or markdown_renderer()
     _read(course, only)
+    _check_course(course, only)
     runnable = _validate_quizzes(course, to_html)
     runner = ChainRunner(root, (cache_folder or root / CACHE_FOLDER) if use_cache else None)
     plan = {key: _plan(course.lessons[key], runnable.get(key, [])) for key in course.lessons}
@@ -86,6 +92,7 @@ def scan_course(root: Path, *, only: Optional[list[Path]] = None) -> Course:
     """Read and check the content without running anything (fast: ids, placements, fields)."""
     course = Course(root=Path(root).resolve())
     _read(course, only)
+    _check_course(course, only)
     _validate_quizzes(course, markdown_renderer())
     return course
 
@@ -97,7 +104,6 @@ def _read(course: Course, only: Optional[list[Path]]) -> None:
         relative = path.relative_to(root).as_posix()
         lesson = parse_lesson(relative, path.read_text(encoding="utf-8"), slug, lang, course.problems)
         course.lessons[lesson.key] = lesson
-        _check_related_lessons(lesson, root, course.problems)
     for path in selected(quiz_files(root), root, only):
         slug, lang = slug_and_lang(path)
         relative = path.relative_to(root).as_posix()
@@ -107,19 +113,28 @@ def _read(course: Course, only: Optional[list[Path]]) -> None:
             course.problems.add(relative, 0, f"no lesson lessons/{slug}/{lang}.md for this quiz file")
 
 
-def _check_related_lessons(lesson: Lesson, root: Path, problems: Problems) -> None:
-    """``prerequisites`` and ``next`` name lessons that exist (in some language)."""
-    slugs = {path.parent.name for path in lesson_files(root)}
-    lines = lesson.text.split("\n")
-    for key in ("prerequisites", "next"):
-        value = lesson.meta.get(key)
-        if not isinstance(value, list):
-            continue
-        line = next((i for i, text in enumerate(lines, start=1) if text.startswith(f"{key}:")), 1)
-        for slug in value:
-            if isinstance(slug, str) and slug not in slugs:
-                problems.add(lesson.path, line, f"front matter '{key}' names '{slug}', but there is no "
-                                                f"lessons/{slug}/{suggestion(slug, slugs)}")
+def _check_course(course: Course, only: Optional[list[Path]]) -> None:
+    """The course file, every lesson in every language, links that reach a page in the
+    lesson's language."""
+    root = course.root
+    course.outline = read_outline(root, course.problems)
+    outline = course.outline
+    if outline is not None:
+        slugs = {lesson.slug for lesson in course.lessons.values()} if only else None
+        check_translations(outline, root, course.problems, slugs)
+        slugs_in_course, languages = outline.slugs(), outline.languages
+    else:  # a bare content folder: the lessons there are the course
+        found = [slug_and_lang(path) for path in lesson_files(root)]
+        slugs_in_course, languages = sorted({s for s, _ in found}), sorted({lang for _, lang in found})
+    generated = {lesson_page(lang, slug) for slug in slugs_in_course for lang in languages}
+    generated |= set(glossary_pages(root, languages))
+    docs = root / "docs"
+
+    def page_exists(path: str) -> bool:
+        return path in generated or (docs / path).is_file()
+
+    for lesson in course.lessons.values():
+        check_links(lesson, page_exists, languages, course.problems)
 
 
 def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str, list[Quiz]]:

@@ -16,8 +16,10 @@ FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`
 QUIZ_LINE = re.compile(r"^(?P<indent>[ \t]*):::[ \t]*quiz\b[ \t]*(?P<id>\S*)[ \t]*(?P<rest>.*)$")
 SNIPPET_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 SNIPPET_FLAGS = ("id", "continues", "hidden", "timeout")
-REQUIRED_META = {"title": str, "summary": str, "order": int}
-LIST_META = ("prerequisites", "next")
+REQUIRED_META = {"title": str, "summary": str}
+# A lesson's place, prerequisites and next lesson live in lessons/course.yaml, for every
+# language at once; a lesson file that still says them would disagree with it sooner or later.
+MOVED_META = ("order", "prerequisites", "next")
 
 
 def parse_lesson(path: str, text: str, slug: str, lang: str, problems: Problems) -> Lesson:
@@ -33,7 +35,7 @@ def _parse_front_matter(lesson: Lesson, lines: list[str], problems: Problems) ->
     """Fill lesson.meta; return the index of the first body line."""
     if not lines or lines[0].strip() != "---":
         problems.add(lesson.path, 1, "the lesson must start with front matter ('---', then "
-                                     "title, summary, order, prerequisites, next, then '---')")
+                                     "title and summary, then '---')")
         return 0
     end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), None)
     if end is None:
@@ -56,12 +58,11 @@ def _parse_front_matter(lesson: Lesson, lines: list[str], problems: Problems) ->
         if key not in meta:
             problems.add(lesson.path, 1, f"front matter lacks '{key}'")
         elif not isinstance(meta[key], wanted) or isinstance(meta[key], bool):
-            problems.add(lesson.path, line_of(key),
-                         f"front matter '{key}' must be {'a number' if wanted is int else 'text'}")
-    for key in LIST_META:
-        value = meta.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            problems.add(lesson.path, line_of(key), f"front matter '{key}' must be a list of lesson slugs")
+            problems.add(lesson.path, line_of(key), f"front matter '{key}' must be text")
+    for key in MOVED_META:
+        if key in meta:
+            problems.add(lesson.path, line_of(key), f"front matter '{key}': a lesson's place, prerequisites and "
+                                                    "next lesson are in lessons/course.yaml; delete this line")
     return end + 1
 
 

@@ -2,10 +2,12 @@
 (the one place for UI strings, shared with the browser)."""
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
 SETUP_CODE_KEY = "lesson.setupCode"
+DEFAULT_LANGUAGE = "bg"  # the front end's fallback table (frontend/i18n.js)
 # Only for a content root without the front end's strings (a bare test folder).
 FALLBACK = "Setup code"
 
@@ -18,11 +20,26 @@ def _strings(path: Path, mtime: float) -> dict:
         return {}
 
 
-def ui_string(root: Path, lang: str, key: str) -> str:
+def _table(root: Path, lang: str) -> dict:
     path = root / "frontend" / "strings" / f"{lang}.json"
     mtime = path.stat().st_mtime if path.exists() else 0.0
-    value = _strings(path, mtime).get(key)
+    return _strings(path, mtime)
+
+
+def ui_string(root: Path, lang: str, key: str) -> str:
+    value = _table(root, lang).get(key)
     return value if isinstance(value, str) else FALLBACK
+
+
+def ui_text(root: Path, lang: str, key: str, **values) -> str:
+    """The string ``key`` of ``lang`` with its ``{name}`` placeholders filled; the default
+    language's when ``lang`` lacks it (as the front end's translator does), else the key."""
+    value = _table(root, lang).get(key)
+    if not isinstance(value, str):
+        value = _table(root, DEFAULT_LANGUAGE).get(key)
+    if not isinstance(value, str):
+        return key
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), value)
 
 
 def setup_code_label(root: Path, lang: str) -> str:

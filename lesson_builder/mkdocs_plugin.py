@@ -18,6 +18,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ._build import CACHE_FOLDER, Course, build_course
+from ._course_site import CourseSite
 from ._markdown import markdown_renderer
 from ._render import finish_html
 
@@ -40,7 +41,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._signature: Optional[tuple] = None
         self._blocks: dict[str, str] = {}
         self._sources: dict[str, str] = {}  # page src_uri → its markdown
-        self._orders: dict[str, int] = {}  # page src_uri → the lesson's `order`
+        self._orders: dict[str, int] = {}  # page src_uri → the lesson's place in the course
+        self._site: Optional[CourseSite] = None  # the course file's pages and frames
         self._root = Path(".")
         self._markdown = None
 
@@ -49,28 +51,29 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         base = Path(config.config_file_path).resolve().parent
         self._root = (base / configured).resolve() if configured else base
         self._markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
+        self._site = CourseSite.from_config(self._root, config)
         return config
 
     # Before mkdocs-static-i18n (priority -100) sorts the files into languages.
     @event_priority(50)
     def on_files(self, files: Files, config) -> Files:
         course = self._build()
-        for key, page in sorted(course.pages.items()):
-            lang, slug = key.split("/", 1)
-            uri = f"{lang}/lessons/{slug}/index.md"
+        pages = {f"{key.split('/', 1)[0]}/lessons/{key.split('/', 1)[1]}/index.md": (page.lesson.path, page.markdown)
+                 for key, page in course.pages.items()}
+        pages.update(self._site.extra_pages(course))
+        for uri, (owner, markdown) in sorted(pages.items()):
             if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"{page.lesson.path}: docs/{uri} already exists; a lesson owns that page")
+                raise PluginError(f"{owner}: docs/{uri} already exists; {owner} owns that page")
             # A File under docs_dir that is not on disk: mkdocs-static-i18n rebuilds every
             # File from its docs_dir path (dropping generated content), so the page's
             # source is handed over in on_page_read_source instead.
             files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
-            self._sources[uri] = page.markdown
-            order = page.lesson.meta.get("order")
-            self._orders[uri] = order if isinstance(order, int) else 0
+            self._sources[uri] = markdown
+        self._orders = self._site.lesson_positions(course)
         return files
 
     def on_nav(self, nav, config, files):
-        """One nav entry per lesson (not a folder holding one page), lessons in ``order``."""
+        """One nav entry per lesson (not a folder holding one page), lessons in course order."""
         orders = {uri: order for uri, order in self._orders.items()}
         nav.items = _lesson_nav(nav.items, None, orders)
         nav.pages = [item for item in _walk(nav.items) if getattr(item, "is_page", False)]
@@ -85,8 +88,13 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
     def on_page_read_source(self, page, config) -> Optional[str]:
         return self._sources.get(page.file.src_uri)
 
+    def on_page_markdown(self, markdown: str, page, config, files) -> str:
+        self._site.name_page(page, self._course)  # menus name lessons as the course file does
+        return markdown
+
     def on_page_content(self, html: str, page, config, files) -> str:
-        return finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
+        html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
+        return self._site.frame(html, page.file.src_uri, self._course)
 
     def on_serve(self, server, config, builder):
         for name in WATCHED:
@@ -105,6 +113,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             cache = self._root / CACHE_FOLDER if self.config.cache else None
             course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
                                   use_cache=self.config.cache)
+            self._site.check(course)
             if course.problems:
                 self._course = None
                 raise PluginError(f"{len(course.problems)} problem(s) in the lessons:\n{course.problems.report()}")

@@ -18,9 +18,6 @@ REPO = Path(__file__).resolve().parents[2]
 FRONT = """---
 title: "Демо"
 summary: "Кратко"
-order: 1
-prerequisites: []
-next: []
 ---
 """
 
@@ -82,16 +79,16 @@ def test_a_lesson_whose_outputs_are_right_has_no_problems(tmp_path):
 def test_front_matter_fields_are_required(tmp_path):
     root = write(tmp_path, "")
     path = root / "lessons/demo/bg.md"
-    path.write_text(path.read_text(encoding="utf-8").replace('order: 1\n', 'order: first\n'), encoding="utf-8")
-    assert one_problem(root) == "lessons/demo/bg.md:4: front matter 'order' must be a number"
+    path.write_text(path.read_text(encoding="utf-8").replace('summary: "Кратко"\n', 'summary: 3\n'), encoding="utf-8")
+    assert one_problem(root) == "lessons/demo/bg.md:3: front matter 'summary' must be text"
 
 
-def test_related_lessons_must_exist(tmp_path):
+def test_place_and_neighbours_of_a_lesson_belong_to_the_course_file(tmp_path):
     root = write(tmp_path, "")
     path = root / "lessons/demo/bg.md"
-    path.write_text(path.read_text(encoding="utf-8").replace("next: []", "next: [demo, dmeo-2]"), encoding="utf-8")
-    assert one_problem(root) == ("lessons/demo/bg.md:6: front matter 'next' names 'dmeo-2', but there is no "
-                                 "lessons/dmeo-2/ (did you mean 'demo'?)")
+    path.write_text(path.read_text(encoding="utf-8").replace("summary", "next: [demo]\nsummary"), encoding="utf-8")
+    assert one_problem(root) == ("lessons/demo/bg.md:3: front matter 'next': a lesson's place, prerequisites and "
+                                 "next lesson are in lessons/course.yaml; delete this line")
 
 
 def test_stale_output_names_the_differing_line_and_shows_a_diff(tmp_path):
@@ -105,7 +102,7 @@ def test_stale_output_names_the_differing_line_and_shows_a_diff(tmp_path):
 def test_a_raising_snippet_is_reported_at_its_failing_line(tmp_path):
     root = write(tmp_path, "```python id=boom\nx = 1\nprint({}['missing'])\n```\n")
     assert one_problem(root).startswith(
-        "lessons/demo/bg.md:10: snippet 'boom' raises KeyError: 'missing'")
+        "lessons/demo/bg.md:7: snippet 'boom' raises KeyError: 'missing'")
 
 
 def test_a_raising_snippet_is_fine_when_its_traceback_is_shown(tmp_path):
@@ -116,21 +113,21 @@ def test_a_raising_snippet_is_fine_when_its_traceback_is_shown(tmp_path):
 
 def test_an_endless_snippet_is_stopped_and_reported(tmp_path):
     root = write(tmp_path, "```python id=spin timeout=1\nwhile True: pass\n```\n")
-    assert one_problem(root) == ("lessons/demo/bg.md:9: snippet 'spin' does not finish: "
+    assert one_problem(root) == ("lessons/demo/bg.md:6: snippet 'spin' does not finish: "
                                  "the run did not finish within 1 s (an endless loop?)")
 
 
 def test_snippet_ids_must_be_unique_and_continues_must_exist(tmp_path):
     lesson = "```python id=a\nx = 1\n```\n\n```python id=a\nx = 2\n```\n\n```python id=b continues=aa\nprint(x)\n```\n"
     problems = problems_of(write(tmp_path, lesson))
-    assert problems[0] == "lessons/demo/bg.md:12: duplicate snippet id 'a' (first used at line 8)"
-    assert problems[1] == ("lessons/demo/bg.md:16: snippet 'b' continues unknown snippet 'aa' "
+    assert problems[0] == "lessons/demo/bg.md:9: duplicate snippet id 'a' (first used at line 5)"
+    assert problems[1] == ("lessons/demo/bg.md:13: snippet 'b' continues unknown snippet 'aa' "
                            "(did you mean 'a'?)")
 
 
 def test_an_output_block_must_follow_a_snippet(tmp_path):
     assert one_problem(write(tmp_path, "Text.\n\n```output\n1\n```\n")) == (
-        "lessons/demo/bg.md:10: an ```output block must come right after a ```python id=... snippet")
+        "lessons/demo/bg.md:7: an ```output block must come right after a ```python id=... snippet")
 
 
 def test_figures_come_from_the_run_and_bad_ones_are_reported(tmp_path):
@@ -164,8 +161,8 @@ def test_quiz_placement_problems(tmp_path):
     """
     root = write(tmp_path, "::: quiz pick\n\n::: quiz pick\n\n::: quiz pik2\n", quizzes)
     assert problems_of(root) == [
-        "lessons/demo/bg.md:10: quiz 'pick' is already placed at line 8",
-        "lessons/demo/bg.md:12: unknown quiz id 'pik2' (did you mean 'pick'?) (looked in quizzes/demo/bg.yaml)",
+        "lessons/demo/bg.md:7: quiz 'pick' is already placed at line 5",
+        "lessons/demo/bg.md:9: unknown quiz id 'pik2' (did you mean 'pick'?) (looked in quizzes/demo/bg.yaml)",
         "quizzes/demo/bg.yaml:7: quiz 'unplaced' is not placed in lessons/demo/bg.md (add a line '::: quiz unplaced')",
     ]
 
@@ -475,7 +472,7 @@ def test_a_chain_blocked_in_c_is_stopped_from_outside(tmp_path, monkeypatch):
     root = write(tmp_path, "```python id=nap timeout=1\nimport time\ntime.sleep(60)\n```\n\n```python id=after\nprint(1)\n```\n")
     course = build_course(root, use_cache=False)
     assert [str(p) for p in course.problems] == [
-        "lessons/demo/bg.md:8: snippet 'nap' does not finish: the run did not finish within 1 s "
+        "lessons/demo/bg.md:5: snippet 'nap' does not finish: the run did not finish within 1 s "
         "(stopped by the build) (an endless loop?)"]
     assert course.snippet_runs["bg/demo"]["after"]["output"] == "1\n"
 
@@ -485,8 +482,8 @@ def test_cli_check_prints_every_problem_and_fails(tmp_path):
     result = subprocess.run([sys.executable, "-m", "lesson_builder", "--root", str(root), "--no-cache", "check"],
                             capture_output=True, text=True, cwd=REPO)
     assert result.returncode == 1
-    assert "lessons/demo/bg.md:23: shown output of snippet 'ask' differs" in result.stdout
-    assert "lessons/demo/bg.md:26: unknown quiz id 'nope'" in result.stdout
+    assert "lessons/demo/bg.md:20: shown output of snippet 'ask' differs" in result.stdout
+    assert "lessons/demo/bg.md:23: unknown quiz id 'nope'" in result.stdout
 
 
 def test_cli_transcript_prints_the_real_output(tmp_path):

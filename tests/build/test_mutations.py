@@ -11,7 +11,7 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.livereload import LiveReloadServer
 
-from test_mutations_site import REPO, SAMPLE, make_site_copy, mkdocs_build
+from test_mutations_site import COURSE_FILE, REPO, SAMPLE, make_site_copy, mkdocs_build
 
 LESSON, QUIZZES = SAMPLE
 
@@ -31,6 +31,8 @@ def clean_site(tmp_path_factory):
     assert result.returncode == 0, result.stdout + result.stderr
     html = (site / "site" / "lessons" / "first-steps" / "index.html").read_text(encoding="utf-8")
     assert 'data-snippet="ask"' in html and 'data-kind="find-bug"' in html
+    notice = (site / "site" / "ru" / "lessons" / "first-steps" / "index.html").read_text(encoding="utf-8")
+    assert 'data-lesson-notice="first-steps"' in notice and "data-snippet" not in notice
     return site
 
 
@@ -81,6 +83,18 @@ def add_endless_snippet(text: str):
     return "\n".join(lines), at + 1  # the line of the loop itself
 
 
+def unmark_a_missing_translation(text: str):
+    line = line_number(text, "in_progress: [fa, zh, ru, uk]")
+    return text.replace("in_progress: [fa, zh, ru, uk]", "in_progress: [fa, zh, uk]"), line
+
+
+def link_a_missing_lesson(text: str):
+    lines = text.split("\n")
+    at = line_number(text, "## Упражнение")
+    lines[at - 1:at - 1] = ["Следва [урок, който го няма](../no-such-lesson/index.md).", ""]
+    return "\n".join(lines), at
+
+
 MUTATIONS = {
     "one-character-of-an-output": (LESSON, change_output_character, "shown output of snippet 'ask' differs"),
     "wrong-predict-output-key": (QUIZZES, key_wrong_predict_option, "is keyed correct, but the code prints"),
@@ -88,6 +102,9 @@ MUTATIONS = {
     "broken-yaml": (QUIZZES, break_yaml, "malformed YAML"),
     "duplicate-quiz-id": (QUIZZES, duplicate_quiz_id, "duplicate quiz id 'stop-reason'"),
     "endless-snippet": (LESSON, add_endless_snippet, "snippet 'spin' does not finish"),
+    "missing-translation-not-marked": (COURSE_FILE, unmark_a_missing_translation,
+                                       "lesson 'first-steps' has no page in 'ru'"),
+    "link-to-a-missing-lesson": (LESSON, link_a_missing_lesson, "link '../no-such-lesson/index.md' reaches no page"),
 }
 
 

@@ -2,7 +2,8 @@
 
 The copy holds everything git knows (tracked and untracked-but-not-ignored files) except
 the lesson writers' lessons, plus the front-end bundle and a link to node_modules; its
-mkdocs.yml gets the `lessons` plugin line if it lacks one.
+mkdocs.yml gets the `lessons` plugin line if it lacks one. Its course file has the sample
+lesson only, written in Bulgarian and in progress in every other language.
 """
 
 import re
@@ -11,8 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import yaml
+
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
+COURSE_FILE = "lessons/course.yaml"
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
@@ -27,10 +31,7 @@ def make_site_copy(target: Path) -> Path:
     for name in repository_files() + list(SAMPLE):
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
-    # The copy has no other lesson for `next:`/`prerequisites:` to name.
-    lesson = target / SAMPLE[0]
-    lesson.write_text(re.sub(r"(?m)^(prerequisites|next): \[.*\]$", r"\1: []", lesson.read_text(encoding="utf-8")),
-                      encoding="utf-8")
+    (target / COURSE_FILE).write_text(sample_course_file(), encoding="utf-8")
     (target / "node_modules").symlink_to(REPO / "node_modules")
     if (REPO / "frontend" / "dist" / "main.js").exists():
         shutil.copytree(REPO / "frontend" / "dist", target / "frontend" / "dist", dirs_exist_ok=True)
@@ -42,6 +43,15 @@ def make_site_copy(target: Path) -> Path:
         text = text.replace("\nplugins:\n", "\nplugins:\n  - lessons\n", 1)
         config.write_text(text, encoding="utf-8")
     return target
+
+
+def sample_course_file() -> str:
+    """The repository's course file cut down to the sample lesson, in progress but in bg."""
+    course = yaml.safe_load((REPO / COURSE_FILE).read_text(encoding="utf-8"))
+    sample = next(entry for entry in course["lessons"] if entry["slug"] == "first-steps")
+    sample.update(prerequisites=[], in_progress=[lang for lang in course["languages"] if lang != "bg"])
+    return yaml.safe_dump({"languages": course["languages"], "lessons": [sample]}, allow_unicode=True,
+                          sort_keys=False, default_flow_style=None, width=200)
 
 
 def has_lessons_plugin(mkdocs_yml: str) -> bool:

@@ -1,0 +1,167 @@
+"""Read ``lessons/course.yaml``: the course's languages and its lessons in order, each with
+a one-line focus per language, its prerequisites and the translations still in progress.
+
+Every problem names the file and line, like the lesson and quiz readers.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from ._problems import Problems, suggestion
+from ._yaml_lines import LocatedDict, LocatedList, YamlProblem, load_located_yaml
+
+COURSE_FILE = "lessons/course.yaml"
+ENTRY_KEYS = ("slug", "title", "focus", "prerequisites", "in_progress")
+PER_LANGUAGE = ("title", "focus")  # one line per language each
+
+
+@dataclass
+class CourseLesson:
+    """One lesson of the course file."""
+
+    slug: str
+    position: int  # 1-based place in the course
+    title: dict[str, str]  # short name per language
+    focus: dict[str, str]
+    prerequisites: list[str]
+    in_progress: set[str]
+    line: int  # the line of its `- slug:` entry
+    in_progress_line: int = 0
+    prerequisite_lines: list[int] = field(default_factory=list)
+
+
+@dataclass
+class CourseOutline:
+    """The course file, read: languages (the first is the default) and lessons in order."""
+
+    path: str
+    languages: list[str] = field(default_factory=list)
+    lessons: list[CourseLesson] = field(default_factory=list)
+
+    def lesson(self, slug: str) -> Optional[CourseLesson]:
+        return next((entry for entry in self.lessons if entry.slug == slug), None)
+
+    def slugs(self) -> list[str]:
+        return [entry.slug for entry in self.lessons]
+
+    def next_of(self, slug: str) -> Optional[CourseLesson]:
+        entry = self.lesson(slug)
+        return self.lessons[entry.position] if entry and entry.position < len(self.lessons) else None
+
+
+def read_outline(root: Path, problems: Problems) -> Optional[CourseOutline]:
+    """The course file under ``root``, or None when there is none (a bare content folder)."""
+    path = Path(root) / COURSE_FILE
+    if not path.is_file():
+        return None
+    return parse_outline(COURSE_FILE, path.read_text(encoding="utf-8"), problems)
+
+
+def parse_outline(path: str, text: str, problems: Problems) -> CourseOutline:
+    outline = CourseOutline(path=path)
+    try:
+        data = load_located_yaml(text)
+    except YamlProblem as error:
+        problems.add(path, error.line, error.message)
+        return outline
+    if not isinstance(data, LocatedDict):
+        problems.add(path, 1, "the course file is a mapping with 'languages' and 'lessons'")
+        return outline
+    languages = data.get("languages")
+    if not isinstance(languages, list) or not languages or not all(isinstance(x, str) for x in languages):
+        problems.add(path, data.line_of("languages"), "'languages' must list the site's language codes, "
+                                                      "the default language first")
+        languages = []
+    outline.languages = list(languages)
+    entries = data.get("lessons")
+    if not isinstance(entries, LocatedList) or not entries:
+        problems.add(path, data.line_of("lessons"), "'lessons' must list the lessons in order")
+        return outline
+    for index, entry in enumerate(entries):
+        lesson = _read_entry(path, entry, entries.line_of(index), len(outline.lessons) + 1, outline, problems)
+        if lesson is not None:
+            outline.lessons.append(lesson)
+    _check_prerequisites(outline, problems)
+    return outline
+
+
+def _check_prerequisites(outline: CourseOutline, problems: Problems) -> None:
+    """A prerequisite is an earlier lesson; unknown or later ones are dropped after the report."""
+    every = outline.slugs()
+    for entry in outline.lessons:
+        earlier = every[:entry.position - 1]
+        kept = []
+        for needed, line in zip(entry.prerequisites, entry.prerequisite_lines):
+            if needed in earlier:
+                kept.append(needed)
+                continue
+            why = ("a prerequisite must come earlier in the course" if needed in every
+                   else f"there is no lesson '{needed}' in the course{suggestion(needed, every)}")
+            problems.add(outline.path, line, f"lesson '{entry.slug}' needs '{needed}': {why}")
+        entry.prerequisites = kept
+
+
+def _read_entry(path: str, entry, line: int, position: int, outline: CourseOutline,
+                problems: Problems) -> Optional[CourseLesson]:
+    if not isinstance(entry, LocatedDict) or not isinstance(entry.get("slug"), str):
+        problems.add(path, line, "each lesson is a mapping starting with 'slug: <lesson folder>'")
+        return None
+    slug = entry["slug"]
+    for key in entry:
+        if key not in ENTRY_KEYS:
+            problems.add(path, entry.line_of(key), f"unknown key '{key}' in lesson '{slug}'"
+                                                   f"{suggestion(str(key), ENTRY_KEYS)}; known: {', '.join(ENTRY_KEYS)}")
+    if outline.lesson(slug) is not None:
+        problems.add(path, line, f"lesson '{slug}' is listed twice (first at line {outline.lesson(slug).line})")
+        return None
+    per_language = {key: _per_language(path, entry, key, slug, outline.languages, problems) for key in PER_LANGUAGE}
+    prerequisites = _slug_list(path, entry, "prerequisites", slug, problems)
+    in_progress = _slug_list(path, entry, "in_progress", slug, problems)
+    for index, lang in enumerate(in_progress):
+        if lang not in outline.languages:
+            problems.add(path, entry["in_progress"].line_of(index),
+                         f"'{lang}' in in_progress of '{slug}' is not one of the course's languages "
+                         f"({', '.join(outline.languages)})")
+    if outline.languages and set(outline.languages) <= set(in_progress):
+        problems.add(path, entry.line_of("in_progress"), f"lesson '{slug}' is in progress in every language: "
+                                                         "write one page before listing it")
+    return CourseLesson(slug=slug, position=position, title=per_language["title"], focus=per_language["focus"],
+                        prerequisites=prerequisites, in_progress=set(in_progress), line=line,
+                        in_progress_line=entry.line_of("in_progress"),
+                        prerequisite_lines=_item_lines(entry, "prerequisites", len(prerequisites)))
+
+
+def _per_language(path: str, entry: LocatedDict, key: str, slug: str, languages: list[str],
+                  problems: Problems) -> dict[str, str]:
+    """``key:`` with one non-empty line per course language, and no other language."""
+    value = entry.get(key)
+    if not isinstance(value, LocatedDict):
+        problems.add(path, entry.line_of(key) if key in entry else entry.line,
+                     f"lesson '{slug}' needs '{key}:' with one line per language ({', '.join(languages)})")
+        return {}
+    for lang in languages:
+        text = value.get(lang)
+        if not isinstance(text, str) or not text.strip():
+            problems.add(path, value.line_of(lang) if lang in value else entry.line_of(key),
+                         f"lesson '{slug}' has no {key} in '{lang}'")
+    for lang in value:
+        if lang not in languages:
+            problems.add(path, value.line_of(lang), f"{key} of '{slug}' in '{lang}', which is not one of "
+                                                    f"the course's languages ({', '.join(languages)})")
+    return {lang: text.strip() for lang, text in value.items() if isinstance(text, str)}
+
+
+def _item_lines(entry: LocatedDict, key: str, count: int) -> list[int]:
+    value = entry.get(key)
+    if isinstance(value, LocatedList):
+        return [value.line_of(i) for i in range(count)]
+    return [entry.line_of(key)] * count
+
+
+def _slug_list(path: str, entry: LocatedDict, key: str, slug: str, problems: Problems) -> list[str]:
+    value = entry.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        problems.add(path, entry.line_of(key), f"'{key}' of lesson '{slug}' must be a list, e.g. [a, b]")
+        return []
+    return list(value)

@@ -1,0 +1,133 @@
+"""The course file (lessons/course.yaml) and the checks of the course as a whole, without
+MkDocs: every lesson in every language or marked in progress, links in the lesson's own
+language, each problem at its file and line."""
+
+import textwrap
+from pathlib import Path
+
+from lesson_builder import scan_course
+from lesson_builder._course_file import parse_outline
+from lesson_builder._problems import Problems
+
+REPO = Path(__file__).resolve().parents[2]
+
+COURSE = """\
+languages: [bg, ru]
+lessons:
+  - slug: one
+    title: {bg: "Едно", ru: "Один"}
+    focus: {bg: "Първият урок.", ru: "Первый урок."}
+    prerequisites: []
+    in_progress: [ru]
+  - slug: two
+    title: {bg: "Две", ru: "Два"}
+    focus: {bg: "Вторият урок.", ru: "Второй урок."}
+    prerequisites: [one]
+    in_progress: []
+"""
+
+
+def lesson(body: str = "Текст.\n") -> str:
+    return '---\ntitle: "Урок"\nsummary: "Кратко"\n---\n\n# Урок\n\n' + textwrap.dedent(body)
+
+
+def make_course(root: Path, course: str = COURSE, pages: dict | None = None) -> Path:
+    (root / "lessons").mkdir(parents=True, exist_ok=True)
+    (root / "lessons" / "course.yaml").write_text(course, encoding="utf-8")
+    for name, text in (pages or {"one/bg.md": lesson(), "two/bg.md": lesson(), "two/ru.md": lesson()}).items():
+        (root / "lessons" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "lessons" / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def problems_of(root: Path) -> list[str]:
+    return [str(p) for p in sorted(scan_course(root).problems, key=lambda p: (p.path, p.line))]
+
+
+def test_a_complete_course_has_no_problems_and_keeps_its_order(tmp_path):
+    course = scan_course(make_course(tmp_path))
+    assert [str(p) for p in course.problems] == []
+    assert course.outline.slugs() == ["one", "two"]
+    assert course.outline.next_of("one").slug == "two" and course.outline.next_of("two") is None
+    assert course.outline.lesson("one").in_progress == {"ru"}
+
+
+def test_the_repositorys_course_lists_every_lesson_in_the_issues_order():
+    course = scan_course(REPO)
+    assert course.outline.slugs() == ["first-steps", "tool-loop", "running-a-tool-call", "attaching-tools",
+                                      "agent-loop", "interview-card"]
+    assert course.outline.languages == ["bg", "fa", "zh", "ru", "uk"]
+    for entry in course.outline.lessons:
+        for lang in course.outline.languages:
+            written = (REPO / "lessons" / entry.slug / f"{lang}.md").is_file()
+            assert written != (lang in entry.in_progress), f"{entry.slug}/{lang}"
+
+
+def test_a_missing_translation_fails_unless_marked_in_progress(tmp_path):
+    root = make_course(tmp_path, COURSE.replace("in_progress: [ru]", "in_progress: []"))
+    assert problems_of(root) == [
+        "lessons/course.yaml:7: lesson 'one' has no page in 'ru' (lessons/one/ru.md): write it, or list 'ru' "
+        "in its in_progress to show a notice meanwhile"]
+
+
+def test_a_mark_on_a_written_translation_must_go(tmp_path):
+    root = make_course(tmp_path, COURSE.replace("prerequisites: [one]\n    in_progress: []",
+                                                "prerequisites: [one]\n    in_progress: [ru]"))
+    assert problems_of(root) == [
+        "lessons/course.yaml:12: 'ru' of lesson 'two' is marked in progress, but lessons/two/ru.md exists: "
+        "remove 'ru' from its in_progress"]
+
+
+def test_a_lesson_outside_the_course_file_is_reported(tmp_path):
+    root = make_course(tmp_path, pages={"one/bg.md": lesson(), "two/bg.md": lesson(), "two/ru.md": lesson(),
+                                        "tow/bg.md": lesson()})
+    assert problems_of(root) == [
+        "lessons/tow/bg.md:1: lesson 'tow' is not in lessons/course.yaml: add it there in its place "
+        "(did you mean 'two'?)"]
+
+
+def test_course_file_problems_name_their_lines():
+    broken = (COURSE.replace('focus: {bg: "Вторият урок.", ru: "Второй урок."}', 'focus: {bg: "Вторият урок."}')
+              .replace("prerequisites: []", "prerequisites: [two]")
+              .replace("prerequisites: [one]", "prerequisites: [one, tree]")
+              .replace("in_progress: [ru]", "in_progress: [ru, en]"))
+    problems = Problems()
+    parse_outline("lessons/course.yaml", broken, problems)
+    assert problems.report().split("\n") == [
+        "lessons/course.yaml:6: lesson 'one' needs 'two': a prerequisite must come earlier in the course",
+        "lessons/course.yaml:7: 'en' in in_progress of 'one' is not one of the course's languages (bg, ru)",
+        "lessons/course.yaml:10: lesson 'two' has no focus in 'ru'",
+        "lessons/course.yaml:11: lesson 'two' needs 'tree': there is no lesson 'tree' in the course",
+    ]
+
+
+def test_links_resolve_in_the_lessons_language_and_name_their_line(tmp_path):
+    body = """\
+    Назад към [първия урок](../one/index.md), към [същия като папка](../one/), към
+    [речника](../../glossary.md) и [пясъчника](../../playground.md).
+
+    После [урок, който го няма](../three/index.md) и [руския урок](../../../ru/lessons/two/index.md).
+
+    ```python
+    print("[не е връзка](../nowhere/index.md)")
+    ```
+
+    И `[нито това](../nowhere/index.md)`, но <a href="../../nowhere.md">това е</a>.
+    """
+    root = make_course(tmp_path, pages={"one/bg.md": lesson(), "two/bg.md": lesson(body), "two/ru.md": lesson()})
+    (root / "docs" / "bg").mkdir(parents=True)
+    (root / "docs" / "bg" / "playground.md").write_text("# P\n", encoding="utf-8")
+    (root / "lessons" / "GLOSSARY.bg.md").write_text("# Речник\n", encoding="utf-8")
+    assert problems_of(root) == [
+        "lessons/two/bg.md:11: link '../three/index.md' reaches no page (it resolves to "
+        "bg/lessons/three/index.md); there is no lesson 'three' in lessons/course.yaml",
+        "lessons/two/bg.md:11: link '../../../ru/lessons/two/index.md' leads to the 'ru' pages; links stay in the "
+        "lesson's language (the language switcher changes languages)",
+        "lessons/two/bg.md:17: link '../../nowhere.md' reaches no page (it resolves to bg/nowhere.md)",
+    ]
+
+
+def test_a_link_to_a_lesson_in_progress_is_fine(tmp_path):
+    root = make_course(tmp_path, pages={"one/bg.md": lesson(), "two/bg.md": lesson(),
+                                        "two/ru.md": lesson("Сначала [первый урок](../one/index.md).\n")})
+    assert problems_of(root) == []
