@@ -18,6 +18,10 @@ def check_translations(outline: CourseOutline, root: Path, problems: Problems,
         slug, lang = slug_and_lang(path)
         present.setdefault(slug, set()).add(lang)
     wanted = set(slugs) if slugs is not None else None
+    for stray in sorted((root / "lessons").glob("*/GLOSSARY.*.md")):
+        lang = stray.name.split(".")[1]
+        problems.add(stray.relative_to(root).as_posix(), 1, f"one glossary per language for the whole course: move "
+                     f"these terms into lessons/GLOSSARY.{lang}.md and delete this file")
     for slug, langs in sorted(present.items()):
         if wanted is not None and slug not in wanted:
             continue

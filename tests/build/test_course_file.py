@@ -131,3 +131,11 @@ def test_a_link_to_a_lesson_in_progress_is_fine(tmp_path):
     root = make_course(tmp_path, pages={"one/bg.md": lesson(), "two/bg.md": lesson(),
                                         "two/ru.md": lesson("Сначала [первый урок](../one/index.md).\n")})
     assert problems_of(root) == []
+
+
+def test_a_lessons_own_glossary_must_join_the_course_glossary(tmp_path):
+    root = make_course(tmp_path)
+    (root / "lessons" / "one" / "GLOSSARY.bg.md").write_text("# Речник\n", encoding="utf-8")
+    assert problems_of(root) == [
+        "lessons/one/GLOSSARY.bg.md:1: one glossary per language for the whole course: move these terms into "
+        "lessons/GLOSSARY.bg.md and delete this file"]
