@@ -142,7 +142,7 @@ def ours_at_load(browser, url: str) -> float:
     page = context.new_page()
     page.goto(url, wait_until="load")
     snippet = first_snippet_with_output(page)
-    # The widgets are mounted right after load (page-widgets.js): click as soon as Run exists.
+    # The widgets are mounted right after load (page/mount-widgets.js): click as soon as Run exists.
     page.wait_for_selector(f'[data-snippet="{snippet}"] [data-action="run"]', state="attached")
     result = page.evaluate(CLICK_AND_TIME, snippet)
     context.close()

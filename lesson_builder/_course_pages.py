@@ -4,7 +4,7 @@ the frame around each lesson (its prerequisites and the glossary above, the next
 Links between pages of one language are relative URLs that work from any lesson folder
 (``../<slug>/``); links to another language's page are computed from the site layout (the
 default language at the root, every other one under ``/<lang>/``). The texts are the front
-end's UI strings (``frontend/strings/<lang>.json``), so one file holds every UI word.
+end's UI strings (``frontend/page/strings/<lang>.json``), so one file holds every UI word.
 """
 
 import posixpath

@@ -1,4 +1,4 @@
-"""UI strings the builder renders, read from the front end's ``frontend/strings/<lang>.json``
+"""UI strings the builder renders, read from the front end's ``frontend/page/strings/<lang>.json``
 (the one place for UI strings, shared with the browser)."""
 
 import json
@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 SETUP_CODE_KEY = "lesson.setupCode"
-DEFAULT_LANGUAGE = "bg"  # the front end's fallback table (frontend/i18n.js)
+DEFAULT_LANGUAGE = "bg"  # the front end's fallback table (frontend/page/i18n.js)
 # Only for a content root without the front end's strings (a bare test folder).
 FALLBACK = "Setup code"
 
@@ -21,7 +21,7 @@ def _strings(path: Path, mtime: float) -> dict:
 
 
 def _table(root: Path, lang: str) -> dict:
-    path = root / "frontend" / "strings" / f"{lang}.json"
+    path = root / "frontend" / "page" / "strings" / f"{lang}.json"
     mtime = path.stat().st_mtime if path.exists() else 0.0
     return _strings(path, mtime)
 

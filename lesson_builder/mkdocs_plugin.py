@@ -1,5 +1,6 @@
 """The thin MkDocs adapter of lesson_builder: inject the lesson pages, fail the build on any
-problem, put the widgets' HTML in place, watch the content for ``mkdocs serve``.
+problem, put the widgets' HTML in place, put the runtime's files into the site and link them
+from every page, watch the content for ``mkdocs serve``.
 
 Each ``lessons/<slug>/<lang>.md`` becomes the page ``<lang>/lessons/<slug>/index.md`` (the
 folder layout of mkdocs-static-i18n), so a lesson's URL is ``/lessons/<slug>/`` in the
@@ -21,6 +22,9 @@ from ._build import CACHE_FOLDER, Course, build_course
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
 from ._render import finish_html
+from ._site_files import MissingRuntimeFile, write_empty_sitemap
+from ._site_runtime import SiteRuntime
+from ._startup_files import StartupFiles
 
 log = logging.getLogger("mkdocs.plugins.lessons")
 
@@ -45,14 +49,25 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._site: Optional[CourseSite] = None  # the course file's pages and frames
         self._root = Path(".")
         self._markdown = None
+        self._startup: Optional[StartupFiles] = None  # made once per session, cached per zip
+        self._runtime: Optional[SiteRuntime] = None  # of the build in progress
 
     def on_config(self, config):
         configured = self.config.content_root
         base = Path(config.config_file_path).resolve().parent
         self._root = (base / configured).resolve() if configured else base
         self._markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
+        if self._startup is None:
+            # The runtime (bundle, node_modules, tools/) lives beside mkdocs.yml.
+            self._startup = StartupFiles(base, report=lambda message: log.info("lessons: %s", message))
         self._site = CourseSite.from_config(self._root, config)
         return config
+
+    def on_pre_build(self, config) -> None:
+        try:
+            self._runtime = SiteRuntime(Path(config.config_file_path).resolve().parent, self._startup)
+        except MissingRuntimeFile as error:
+            raise PluginError(f"lessons: {error}") from None
 
     # Before mkdocs-static-i18n (priority -100) sorts the files into languages.
     @event_priority(50)
@@ -96,15 +111,22 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
         return self._site.frame(html, page.file.src_uri, self._course)
 
+    # After the other plugins' page and build work (as a hook would run), before
+    # mkdocs-static-i18n (priority -100) starts the other languages' builds.
+    @event_priority(-50)
+    def on_post_page(self, output: str, page, config) -> str:
+        write_empty_sitemap(Path(config.site_dir), page.file.dest_uri)
+        return output.replace("</head>", self._runtime.head_tags(page.file.dest_uri) + "</head>", 1)
+
+    @event_priority(-50)
+    def on_post_build(self, config) -> None:
+        self._runtime.write(Path(config.site_dir))
+
     def on_serve(self, server, config, builder):
         for name in WATCHED:
             if (self._root / name).exists():
                 server.watch(str(self._root / name))
         return server
-
-    def watched_paths(self) -> list[str]:
-        """What ``mkdocs serve`` watches on top of docs/ and mkdocs.yml."""
-        return [str(self._root / name) for name in WATCHED if (self._root / name).exists()]
 
     def _build(self) -> Course:
         # mkdocs-static-i18n runs one build per language: do the work once per change.
@@ -147,7 +169,7 @@ def _walk(items: list):
 
 def _content_signature(root: Path) -> tuple:
     entries = []
-    for name in WATCHED + ("frontend/strings",):
+    for name in WATCHED + ("frontend/page/strings",):
         folder = root / name
         if folder.is_dir():
             for path in sorted(folder.rglob("*")):

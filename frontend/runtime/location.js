@@ -1,4 +1,4 @@
-// Where the runtime files are: beside the bundle's own <script> (frontend/mkdocs_hook.py
+// Where the runtime files are: beside the bundle's own <script> (the `lessons` plugin
 // writes its data-pyodide and data-packages attributes, and a ?v= version that we pass on
 // to every file we load, so that a browser never mixes files of two builds).
 

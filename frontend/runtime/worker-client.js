@@ -10,12 +10,12 @@
 // long call into C), the page leaves the shared worker for a dedicated worker of its own,
 // for the rest of its life; the other pages keep theirs.
 
-import { registerOfflineCache } from "../startup/register-offline.js";
-import { createStopToken } from "../startup/stop-token.js";
-import { canShareWorker, connectWorker } from "../startup/worker-connection.js";
-import { encodeWorkerParams } from "../startup/worker-params.js";
+import { registerOfflineCache } from "../offline/register-offline.js";
+import { createStopToken } from "../shared/stop-token.js";
+import { canShareWorker, connectWorker } from "./worker-connection.js";
+import { encodeWorkerParams } from "../shared/worker-params.js";
 import { pageRuntimeLocation } from "./location.js";
-import { endedTranscript, failedTranscript } from "./transcripts.js";
+import { endedTranscript, failedTranscript } from "../shared/transcripts.js";
 
 /** How long after its own limit a run may take before it is stopped from here: Python's
  * deadline (lesson_runtime) normally ends it first; this catches a long call into C. */

@@ -504,5 +504,5 @@ def test_the_setup_code_label_comes_from_the_front_ends_strings_in_every_languag
     from lesson_builder._strings import FALLBACK, SETUP_CODE_KEY, setup_code_label
 
     for lang in ("bg", "fa", "zh", "ru", "uk"):
-        strings = json.loads((REPO / "frontend" / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
+        strings = json.loads((REPO / "frontend" / "page" / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
         assert setup_code_label(REPO, lang) == strings[SETUP_CODE_KEY] != FALLBACK

@@ -1,0 +1,121 @@
+// exercise: an editor with the starter code and the expected output beside it. Check runs
+// the learner's program and compares transcripts, the difference marked. A hint is offered
+// after the first wrong try; the reference solution can be revealed after any check.
+
+import { createEditor } from "../editor/editor.js";
+import { editorExtensions } from "./editor-extensions.js";
+import { h, button, codeBlock, debounce, outputPre, setBusy, trustedHtml } from "./dom.js";
+import { runForCheck } from "./context.js";
+import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
+import { outputOf, sameOutput } from "../../shared/same-run.js";
+
+export const HINT_AFTER = 1;
+const SAVE_DELAY_MS = 300;
+
+/** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
+export function mountExercise(ctx) {
+  const { config, t, body, root } = ctx;
+  const saved = ctx.savedAnswer && typeof ctx.savedAnswer === "object" ? ctx.savedAnswer : {};
+  let wrongTries = Number.isInteger(saved.wrongTries) ? saved.wrongTries : 0;
+  let checked = Boolean(ctx.result);
+  const hasHint = Boolean(config.hint_html);
+
+  // The task is usually the prompt already on the page; show task_html only when it is not.
+  const prompt = root.querySelector(".quiz-prompt");
+  const promptText = prompt ? prompt.textContent.trim() : "";
+  if (config.task_html && !promptText) body.append(trustedHtml("div", { class: "quiz-task" }, config.task_html));
+
+  const editorHolder = h("div", { class: "quiz-editor" });
+  const grid = h(
+    "div",
+    { class: "quiz-exercise" },
+    h("div", { class: "quiz-exercise-code" }, h("p", { class: "quiz-compare-title" }, t("quiz.yourProgram")), editorHolder),
+    h("div", { class: "quiz-exercise-expected" }, h("p", { class: "quiz-compare-title" }, t("quiz.expectedOutput")), outputPre(outputOf(config.expected), { "data-expected-output": "" })),
+  );
+  const checkButton = button(t("quiz.check"), { "data-action": "check" });
+  const stopButton = button(t("runner.stop"), { "data-action": "stop", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
+  const resetButton = button(t("quiz.resetCode"), { "data-action": "reset", class: "md-button quiz-button quiz-button--secondary" });
+  const hintButton = button(t("quiz.showHint"), { "data-action": "hint", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
+  const solutionButton = button(t("quiz.showSolution"), { "data-action": "reveal", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
+  const statusLine = h("p", { class: "quiz-status", "data-status": "" });
+  const hintBox = h("div", { class: "quiz-hint", "data-hint": "", hidden: true });
+  const feedback = h("div", { class: "quiz-feedback", "data-feedback": "" });
+  const solutionBox = h("div", { class: "quiz-solution", "data-solution": "", hidden: true });
+  body.append(grid, h("div", { class: "quiz-actions" }, checkButton, stopButton, resetButton, hintButton, solutionButton), statusLine, hintBox, feedback, solutionBox);
+
+  const starter = config.starter || "";
+  const editor = createEditor(editorHolder, {
+    doc: ctx.savedEdit() ?? starter,
+    onRun: () => check(),
+    onChange: debounce((code) => ctx.saveEdit(code === starter ? null : code), SAVE_DELAY_MS),
+    label: t("quiz.exerciseEditorLabel"),
+    extensions: editorExtensions,
+  });
+  ctx.onTeardown(() => editor.destroy());
+
+  const updateOffers = () => {
+    hintButton.hidden = !hasHint || !hintBox.hidden || wrongTries < HINT_AFTER;
+    solutionButton.hidden = !config.solution || !checked || !solutionBox.hidden;
+  };
+
+  hintButton.addEventListener("click", () => {
+    hintBox.replaceChildren(h("p", { class: "quiz-hint-title" }, t("quiz.hint")), trustedHtml("div", {}, config.hint_html));
+    hintBox.hidden = false;
+    updateOffers();
+    hintBox.setAttribute("tabindex", "-1");
+    hintBox.focus();
+  });
+
+  solutionButton.addEventListener("click", () => {
+    const useIt = button(t("quiz.useSolution"), { "data-action": "use-solution", class: "md-button quiz-button quiz-button--secondary" });
+    useIt.addEventListener("click", () => {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: config.solution } });
+      ctx.saveEdit(config.solution);
+      editor.focus();
+    });
+    solutionBox.replaceChildren(h("p", { class: "quiz-compare-title" }, t("quiz.referenceSolution")), codeBlock(config.solution), useIt);
+    solutionBox.hidden = false;
+    updateOffers();
+    solutionBox.setAttribute("tabindex", "-1");
+    solutionBox.focus();
+  });
+
+  resetButton.addEventListener("click", () => {
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: starter } });
+    ctx.saveEdit(null);
+    editor.focus();
+  });
+
+  let checking = false;
+  async function check() {
+    if (checking) return true;
+    checking = true;
+    setBusy(checkButton, true);
+    feedback.replaceChildren();
+    const code = editor.state.doc.toString();
+    ctx.saveEdit(code === starter ? null : code);
+    try {
+      const transcript = await runForCheck(ctx, statusLine, code, { stopButton, returnFocusTo: checkButton });
+      if (!transcript) return true;
+      const right = sameOutput(transcript, config.expected);
+      checked = true;
+      if (right) {
+        feedback.replaceChildren(verdictLine(t, "correct"), outputBlock(t("quiz.yourOutput"), transcript, t));
+        ctx.settle("correct", { wrongTries }, t("quiz.correct"));
+      } else {
+        wrongTries += 1;
+        feedback.replaceChildren(verdictLine(t, "incorrect", t("quiz.outputsDiffer")), transcriptComparison(t, outputOf(config.expected), transcript));
+        ctx.settle("incorrect", { wrongTries }, `${t("quiz.incorrect")} ${t("quiz.outputsDiffer")}`);
+      }
+      updateOffers();
+    } finally {
+      checking = false;
+      setBusy(checkButton, false);
+    }
+    return true;
+  }
+  checkButton.addEventListener("click", () => check());
+
+  if (ctx.result) feedback.replaceChildren(verdictLine(t, ctx.result, ctx.result === "correct" ? "" : t("quiz.tryAgain")));
+  updateOffers();
+}

@@ -1,0 +1,136 @@
+// The worker script that hosts Python: one page's dedicated Worker, or a SharedWorker that
+// every lesson page of a visit connects to (so that the next page finds Python ready).
+// Its parameters come from its name (../shared/worker-params.js).
+//
+// Protocol (ARCHITECTURE.md, "Worker protocol"), plain objects {id, type, ...}, per page:
+//   page → worker  init {interruptBuffer?}   run {code, setup, timeout, outputLimit, stopUrl?}
+//   worker → page  progress {phase, loaded, total}
+//                  ready {interpreter, fresh, fromSnapshot, warning}
+//                  started (the run reached Python: its time limit starts now)
+//                  stdout|stderr {text}   result {transcript}
+//                  error {message}: the worker itself failed (Python did not start, ...)
+// `interpreter` names this interpreter (the same on every page that shares it); `fresh`
+// says the page waited for it to start; `warning` says why it started without a snapshot.
+// Runs of all pages are served one at a time, in the order they arrive.
+
+import { BOOT_PHASES, createOutputStream } from "./worker-output.js";
+import { endedTranscript } from "../shared/transcripts.js";
+import { startPython } from "./python-host.js";
+import { stillWanted } from "../shared/stop-token.js";
+import { decodeWorkerParams } from "../shared/worker-params.js";
+
+/** How long after the start a warm-up run waits for a page's own first run (the page
+ * posts its run when it hears "ready"). */
+const WARM_UP_DELAY_MS = 250;
+
+const interpreter = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+let host = null;
+let booting = null;
+let lastProgress = null;
+let warning = null;
+const watchers = new Set(); // (message) => void of the pages waiting for the start
+
+function notify(message) {
+  for (const watcher of watchers) watcher(message);
+}
+
+function boot() {
+  if (booting) return booting;
+  booting = (async () => {
+    const params = decodeWorkerParams(self.name);
+    const started = await startPython(params, {
+      progress(phase) {
+        lastProgress = { phase, loaded: BOOT_PHASES.indexOf(phase), total: BOOT_PHASES.length };
+        notify({ type: "progress", ...lastProgress });
+      },
+      warn(message) {
+        warning = message;
+      },
+    });
+    // A throw-away run warms what every run goes through, so that a Run clicked later is
+    // fast. Not when a page already asked for a run: it goes first and warms the same.
+    setTimeout(() => {
+      if (!runsAsked) enqueue(() => started.warmUp());
+    }, WARM_UP_DELAY_MS);
+    host = started;
+    return host;
+  })();
+  // A failed start is retried by the next page (or the next init) that asks.
+  booting.catch(() => {
+    booting = null;
+  });
+  return booting;
+}
+
+async function init(post, { id, interruptBuffer }) {
+  const fresh = !host;
+  const watcher = (message) => post({ id, ...message });
+  if (fresh) {
+    if (lastProgress) watcher({ type: "progress", ...lastProgress });
+    watchers.add(watcher);
+  }
+  try {
+    await boot();
+  } finally {
+    watchers.delete(watcher);
+  }
+  // Only a page's own dedicated worker may be interrupted through shared memory.
+  if (interruptBuffer && !isShared()) host.pyodide.setInterruptBuffer(interruptBuffer);
+  post({ id, type: "ready", interpreter, fresh, fromSnapshot: host.fromSnapshot, warning: fresh ? warning : null });
+}
+
+// Runs of every page, one at a time in arrival order: a run suspended on a promise (JSPI)
+// lets other messages in, and two runs must never share sys.stdout or __main__.
+let runs = Promise.resolve();
+let runsAsked = 0;
+
+function enqueue(work) {
+  const next = runs.then(work);
+  runs = next.catch(() => {});
+  return next;
+}
+
+function run(post, job) {
+  runsAsked += 1;
+  return enqueue(() => runNow(post, job));
+}
+
+async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }) {
+  await boot();
+  const wanted = stopUrl ? () => stillWanted(stopUrl) : null;
+  if (wanted && !wanted()) {
+    // Stopped while it waited for another page's run: never started.
+    post({ id, type: "result", transcript: endedTranscript("stopped", [], timeout) });
+    return;
+  }
+  post({ id, type: "started" });
+  const stream = createOutputStream({ limit: outputLimit, send: (kind, text) => post({ id, type: kind, text }) });
+  const transcript = await host.run({ code, setup, timeout }, (kind, text) => stream.write(kind, text), wanted);
+  stream.flush();
+  post({ id, type: "result", transcript });
+}
+
+function serve(post) {
+  return async ({ data }) => {
+    try {
+      if (data.type === "init") await init(post, data);
+      else if (data.type === "run") await run(post, data);
+      else throw new Error(`unknown message type ${data.type}`);
+    } catch (error) {
+      post({ id: data.id, type: "error", message: String(error?.message || error) });
+    }
+  };
+}
+
+function isShared() {
+  return typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+}
+
+if (isShared()) {
+  self.onconnect = ({ ports: [port] }) => {
+    port.onmessage = serve((message) => port.postMessage(message));
+    port.start();
+  };
+} else {
+  self.onmessage = serve((message) => self.postMessage(message));
+}

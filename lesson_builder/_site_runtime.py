@@ -1,0 +1,115 @@
+"""What the browser needs to run lesson code, put into the built site.
+
+For one build, :class:`SiteRuntime`
+- copies the esbuild output (``frontend/dist/``, made by ``npm run build``) to
+  ``assets/runtime/`` at the site root,
+- copies the five Pyodide files of the pinned npm package to
+  ``assets/runtime/pyodide-<version>/`` (never into ``docs/``: its README would become a page),
+- puts the lesson packages' zip there (``_python_packages``) and the start-up files
+  (``_startup_files``) in ``assets/runtime/startup/``,
+- writes the service worker (``sw.js``, at the site root so that it serves the whole site)
+  with the list of every file to keep for offline use (``_offline_manifest``),
+- gives each page the tags that link the bundle, with paths relative to that page.
+
+The runtime has one copy at the site root, shared by all languages (and by the browser
+cache). No MkDocs here: the plugin calls :meth:`SiteRuntime.write` and
+:meth:`SiteRuntime.head_tags`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from pathlib import Path
+
+from ._offline_manifest import SERVICE_WORKER, relative_service_worker, service_worker_script
+from ._python_packages import python_packages_zip
+from ._site_files import MissingRuntimeFile, copy_if_changed, remove_others, write_if_changed
+from ._startup_files import StartupFiles
+
+DIST = Path("frontend") / "dist"
+PYODIDE_PACKAGE = Path("node_modules") / "pyodide"
+# What a self-hosted Pyodide 314 needs (DESIGN.md, "Platform facts").
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+RUNTIME_DIR = "assets/runtime"
+PACKAGES_ZIP = "lessons-python.zip"
+STARTUP_DIR = "startup"  # inside RUNTIME_DIR: the build-time stdlib and snapshot
+# Runtime files the pages request with the build's ?v= query (the offline cache keeps them
+# under the very URL the page asks for).
+VERSIONED_FILES = ("main.js", "main.css", "worker.js", PACKAGES_ZIP)
+
+
+class SiteRuntime:
+    """The runtime's files for one build of the project at ``root``; raises
+    :class:`MissingRuntimeFile` when the bundle or Pyodide is not installed."""
+
+    def __init__(self, root: Path, startup: StartupFiles) -> None:
+        self._dist = root / DIST
+        self._pyodide = root / PYODIDE_PACKAGE
+        if not (self._dist / "main.js").is_file():
+            raise MissingRuntimeFile(
+                "frontend/dist/main.js is missing; run `npm ci && npm run build` first "
+                "(scripts/serve and scripts/test do it for you)"
+            )
+        if not (self._pyodide / "package.json").is_file():
+            raise MissingRuntimeFile("node_modules/pyodide is missing; run `npm ci` first")
+        version = json.loads((self._pyodide / "package.json").read_text(encoding="utf-8"))["version"]
+        self.pyodide_dir = f"pyodide-{version}"
+        self.packages_zip = python_packages_zip(root)
+        # sw.js goes to the site root (with its manifest), not beside the bundle; its source
+        # map is left out (it would be looked for beside sw.js).
+        self.dist_files = sorted(
+            p for p in self._dist.rglob("*") if p.is_file() and not p.name.startswith(SERVICE_WORKER)
+        )
+        self.startup = startup.for_packages(self.packages_zip).made()
+        self.version = self._version()
+
+    def _version(self) -> str:
+        """Changes whenever the bundle or the Python packages change; main.js passes it on
+        to the worker and the zip, so a browser never mixes old and new files."""
+        digest = hashlib.sha256(self.packages_zip)
+        for path in self.dist_files:
+            digest.update(path.relative_to(self._dist).as_posix().encode())
+            digest.update(path.read_bytes())
+        for path in self.startup.values():  # their names are content hashes
+            digest.update(path.name.encode())
+        return digest.hexdigest()[:12]
+
+    def write(self, site_dir: Path) -> None:
+        """Put every runtime file into the built site, then the service worker."""
+        runtime = site_dir / RUNTIME_DIR
+        for path in self.dist_files:
+            copy_if_changed(path, runtime / path.relative_to(self._dist))
+        for name in PYODIDE_FILES:
+            copy_if_changed(self._pyodide / name, runtime / self.pyodide_dir / name)
+        write_if_changed(runtime / PACKAGES_ZIP, self.packages_zip)
+        for path in self.startup.values():
+            copy_if_changed(path, runtime / STARTUP_DIR / path.name)
+        remove_others(runtime / STARTUP_DIR, {path.name for path in self.startup.values()})  # earlier builds'
+        self._write_service_worker(site_dir)
+
+    def _write_service_worker(self, site_dir: Path) -> None:
+        source = self._dist / SERVICE_WORKER
+        if not source.is_file():
+            return
+        skip = set()
+        if "stdlib" in self.startup:  # the precompiled one replaces it
+            skip.add(f"{RUNTIME_DIR}/{self.pyodide_dir}/python_stdlib.zip")
+        versioned = {f"{RUNTIME_DIR}/{name}": f"v={self.version}" for name in VERSIONED_FILES}
+        write_if_changed(site_dir / SERVICE_WORKER, service_worker_script(site_dir, source.read_bytes(), versioned, skip))
+
+    def head_tags(self, page_dest_uri: str) -> str:
+        """The stylesheet and the bundle's script for the page written to ``page_dest_uri``."""
+        root = posixpath.relpath(RUNTIME_DIR, posixpath.dirname(page_dest_uri) or ".")
+        query = f"?v={self.version}"
+        # data-* tell main.js where the versioned Pyodide folder, the zip, the start-up files
+        # and the service worker are, relative to main.js itself, so that no version is
+        # hard-coded in the bundle.
+        startup = "".join(f' data-{kind}="{STARTUP_DIR}/{path.name}"' for kind, path in self.startup.items())
+        return (
+            f'<link rel="stylesheet" href="{root}/main.css{query}">'
+            f'<script type="module" src="{root}/main.js{query}"'
+            f' data-pyodide="{self.pyodide_dir}/" data-packages="{PACKAGES_ZIP}"{startup}'
+            f' data-service-worker="{relative_service_worker(RUNTIME_DIR)}"></script>'
+        )
