@@ -12,7 +12,8 @@ Lesson code is written exactly as for the official SDKs; only the import differs
     client = Anthropic()
     response = client.messages.create(model="claude-x", max_tokens=1024, system=SYSTEM,
                                       tools=TOOLS, messages=messages)
-    response.stop_reason                # "tool_use", "end_turn" or "max_tokens"
+    response.stop_reason                # "tool_use", "end_turn", "max_tokens" or "stop_sequence"
+    calls = [block for block in response.content if block.type == "tool_use"]
     messages.append({"role": "assistant", "content": response.content})
 
     import fake_client as openai        # real: import openai
@@ -36,11 +37,28 @@ Responses have the SDKs' attributes and `to_dict()` / `to_json()` / `model_dump(
 
 Determinism
 -----------
-Ids are counted per client: `call_1`, `call_2`, … for tool calls (both shapes), `msg_1`, …
-and `chatcmpl_1`, … for replies. Tokens are estimated, not measured: words × 1.3, rounded up,
-per piece of text, summed; input = the system prompt + each tool's name and description + every
-block of every message (a tool call counts its name and its input's values); output = the
-reply's blocks. Chinese counts each character as a word. Details: `fake_client._tokens`.
+Ids have the real shapes (`msg_01…` and `toolu_01…` in the Anthropic shape, `chatcmpl-…` and
+`call_…` in the OpenAI shape) but short tails counted per client, so the n-th id is always
+the same text (`fake_client._ids`). Tokens are estimated, not measured: words × 1.3, rounded
+up, per piece of text, summed; input = the system prompt + every block of every message (a
+tool call counts its name and its input's values) + what offering tools costs on the real
+bill: the provider's tool-use prompt (Anthropic publishes 346 tokens for `tool_choice` auto
+or none, 313 for any or tool) and each tool's whole definition, schema included
+(`fake_client._tool_tokens` names the sources); output = the reply's blocks. Chinese counts
+each character as a word. Details: `fake_client._tokens`.
+
+What is real and what is simplified
+-----------------------------------
+| real behaviour | what the fake does | what it simplifies |
+| --- | --- | --- |
+| Claude often writes a short text before its `tool_use` blocks | with `tool_choice` auto, a reply that calls tools starts with one text block in the question's language ("I'll check 1042 with get_order_status."); none with `any` / `tool`; OpenAI keeps `content: null` | always exactly one sentence, always there |
+| ids are long random strings | real prefixes, short counted tails | ids repeat from run to run (on purpose) |
+| `tool_choice` auto / any / tool / none, `disable_parallel_tool_use`; OpenAI "auto" / "none" / "required" / a named function, `parallel_tool_calls` | forcing forces (the world fills the input as best it can; `any` in a loop calls again and again), `none` never calls, parallel off gives one call; a forced named function reports `finish_reason` "stop"; refusals with the real wording | two Anthropic refusal wordings are the fake's own (`_anthropic_wire` says which) |
+| strict tools (`strict: true`) | OpenAI's schema rules enforced with its wording; the input always matches the schema, on both shapes | a required field the model cannot fill gets an empty value ("" or 0) |
+| usage on the bill | words × 1.3, plus the published tool-use prompt and every definition; `messages.count_tokens` gives the same figure | a word count, not the real tokenizer; per-message framing not counted |
+| stop reasons | `end_turn`, `tool_use`, `max_tokens` (a hard cut, also inside a tool call: partial input, or OpenAI `arguments` that do not parse; `output_tokens == max_tokens`), `stop_sequence` with `stop_sequences` (OpenAI `stop`) | `pause_turn` and `refusal` never happen |
+| extended thinking (`enabled` with `budget_tokens`, `adaptive`) | a `thinking` block with a signature first in the reply; a history that drops it from a tool-using turn, or edits it, is refused with the real wording; forced tools with thinking are refused | one short sentence of thinking; adaptive always thinks; thinking sent back counts no tokens |
+| the model reads the conversation | a small script per lesson world (below) | it understands only what its world listens for |
 
 Language
 --------
@@ -88,7 +106,8 @@ Adding a world
 """
 
 from ._anthropic_client import Anthropic
-from ._anthropic_types import ContentBlock, Message, TextBlock, ToolUseBlock, Usage
+from ._anthropic_types import (ContentBlock, Message, MessageTokensCount, TextBlock, ThinkingBlock,
+                               ToolUseBlock, Usage)
 from ._errors import (APIError, APIStatusError, AuthenticationError, BadRequestError,
                       ConflictError, InternalServerError, NotFoundError, PermissionDeniedError,
                       RateLimitError, UnprocessableEntityError)
@@ -99,8 +118,8 @@ from ._recording import recording
 
 __all__ = [
     "Anthropic", "OpenAI", "recording",
-    "Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
-    "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
+    "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
+    "MessageTokensCount", "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
     "Function", "CompletionUsage",
     "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",

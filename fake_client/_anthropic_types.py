@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, Union
+from typing import Any, Literal, Optional, TypedDict, Union
 
 from ._model_base import ResponseModel
 
-__all__ = ["Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
+__all__ = ["Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
+           "MessageTokensCount",
            "MessageParam", "ToolParam", "TextBlockParam", "ToolUseBlockParam",
            "ToolResultBlockParam"]
 
@@ -28,7 +29,7 @@ class TextBlock(ResponseModel):
 class ToolUseBlock(ResponseModel):
     """A request from the model to run one of the offered tools.
 
-    Fields: `id` (`call_1`, `call_2`, …; the `tool_result` that answers it quotes it as
+    Fields: `id` (`toolu_01PgEglt`, …; the `tool_result` that answers it quotes it as
     `tool_use_id`), `input` (the arguments, a dict shaped by the tool's `input_schema` as the
     model understood it: check it before use), `name` (the tool), `type` (always "tool_use").
     """
@@ -43,14 +44,29 @@ class ToolUseBlock(ResponseModel):
         super().__init__(id=id, input=input, name=name, type=type)
 
 
-ContentBlock = Union[TextBlock, ToolUseBlock]
+class ThinkingBlock(ResponseModel):
+    """The model's extended thinking, first in a reply when `thinking` is on.
+
+    Fields: `signature` (vouches for the text: send the block back unchanged, or the API
+    refuses it), `thinking` (the text), `type` (always "thinking").
+    """
+
+    _fields = ("signature", "thinking", "type")
+    signature: str
+    thinking: str
+    type: Literal["thinking"]
+
+    def __init__(self, *, signature: str, thinking: str, type: str = "thinking") -> None:
+        super().__init__(signature=signature, thinking=thinking, type=type)
+
+
+ContentBlock = Union[TextBlock, ToolUseBlock, ThinkingBlock]
+_BLOCKS = {"tool_use": ToolUseBlock, "thinking": ThinkingBlock}
 
 
 def content_block(data: dict[str, Any]) -> ContentBlock:
     """Build the right block type from its wire JSON."""
-    if data.get("type") == "tool_use":
-        return ToolUseBlock.from_dict(data)  # type: ignore[return-value]
-    return TextBlock.from_dict(data)  # type: ignore[return-value]
+    return _BLOCKS.get(data.get("type"), TextBlock).from_dict(data)  # type: ignore[return-value]
 
 
 class Usage(ResponseModel):
@@ -68,11 +84,14 @@ class Usage(ResponseModel):
 class Message(ResponseModel):
     """The model's reply.
 
-    Fields: `id` (`msg_1`, `msg_2`, … counted per client), `content` (a list of `TextBlock`
-    and `ToolUseBlock`), `model` (the model name you asked for), `role` (always
-    "assistant"), `stop_reason` ("end_turn": it has answered; "tool_use": it wants the tools
-    in `content` run; "max_tokens": the reply was cut at `max_tokens`), `stop_sequence`
-    (always None here), `type` (always "message"), `usage` (a `Usage`).
+    Fields: `id` (`msg_01cJinsL`, … counted per client), `content` (a list of blocks: a
+    `ThinkingBlock` first when thinking is on, `TextBlock`s, `ToolUseBlock`s; pick them by
+    `type`: a text often comes before the tool calls), `model` (the model name you asked
+    for), `role` (always "assistant"), `stop_reason` ("end_turn": it has answered;
+    "tool_use": it wants the tools in `content` run; "max_tokens": the reply was cut at
+    `max_tokens`, perhaps inside a tool call; "stop_sequence": it wrote one of your
+    `stop_sequences`), `stop_sequence` (which one, else None), `type` (always "message"),
+    `usage` (a `Usage`).
     """
 
     _fields = ("id", "content", "model", "role", "stop_reason", "stop_sequence", "type", "usage")
@@ -81,14 +100,22 @@ class Message(ResponseModel):
     content: list[ContentBlock]
     model: str
     role: Literal["assistant"]
-    stop_reason: Literal["end_turn", "tool_use", "max_tokens"]
-    stop_sequence: None
+    stop_reason: Literal["end_turn", "tool_use", "max_tokens", "stop_sequence"]
+    stop_sequence: Optional[str]
     type: Literal["message"]
     usage: Usage
 
     def to_param(self) -> dict[str, Any]:
         """This reply as an input message, ready to append to `messages`."""
         return {"role": self.role, "content": list(self.content)}
+
+
+class MessageTokensCount(ResponseModel):
+    """What `client.messages.count_tokens(...)` returns: `input_tokens`, the input tokens a
+    `create` call with the same arguments is billed."""
+
+    _fields = ("input_tokens",)
+    input_tokens: int
 
 
 # Request shapes, for readers and type checkers: plain dicts are what you pass.

@@ -2,7 +2,9 @@
 `Conversation`, count its tokens, and write the reply's JSON.
 
 Error wordings are the real API's (HTTP 400, `invalid_request_error`), quoted from its
-replies; `messages.N` counts messages from 0 and `content.M` blocks from 0, as it does.
+replies; `messages.N` counts messages from 0 and `content.M` blocks from 0, as it does. Two
+wordings are the fake's own, because no public report quotes the real one: a `tool_choice`
+that forces a tool without `tools`, and one that names a tool not offered.
 """
 
 from __future__ import annotations
@@ -10,16 +12,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._conversation import Ask, Call, Conversation, Part, Result, Say, Tool, Turn, link_results
+from . import _thinking
+from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Think, Tool, Turn,
+                            link_results)
 from ._errors import RequestRefused
 from ._model_base import to_plain
-from ._reply import call_words
+from ._reply import Reply, call_words
 from ._tokens import estimate_tokens
+from ._tool_tokens import anthropic_tools_tokens
 
 _TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 _KNOWN_BLOCKS = ("document", "image", "redacted_thinking", "search_result", "server_tool_use",
                  "text", "thinking", "tool_result", "tool_use", "web_search_tool_result")
-_SILENT_BLOCKS = {"document", "image", "redacted_thinking", "thinking", "search_result"}
+_CHOICES = ("auto", "any", "tool", "none")
+_STOP_REASONS = {"end": "end_turn", "tool_use": "tool_use", "max_tokens": "max_tokens",
+                 "stop_sequence": "stop_sequence"}
 
 
 def check_request(body: dict[str, Any]) -> dict[str, Any]:
@@ -37,13 +44,23 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
         raise RequestRefused("max_tokens: Input should be greater than or equal to 1")
     _check_system(body.get("system"))
     _check_tools(body.get("tools"))
+    _check_tool_choice(body.get("tool_choice"), body.get("tools") or [])
+    _check_stop_sequences(body.get("stop_sequences"))
+    _thinking.check_settings(body)
+    check_messages(body)
+    return body
+
+
+def check_messages(body: dict[str, Any]) -> None:
+    """The `messages` of a request (also all that `count_tokens` needs besides the tools)."""
     messages = body["messages"]
     if not isinstance(messages, list):
         raise RequestRefused("messages: Input should be a valid list")
     for index, message in enumerate(messages):
         _check_message(index, message)
     _check_conversation(messages, bool(body.get("tools")))
-    return body
+    if _thinking.mode(body):
+        _thinking.check_history(messages, _blocks)
 
 
 def _check_system(system: Any) -> None:
@@ -81,9 +98,45 @@ def _check_tools(tools: Any) -> None:
             raise RequestRefused(f"tools.{index}.input_schema.type: Input should be 'object'")
         if "description" in tool and not isinstance(tool["description"], str):
             raise RequestRefused(f"tools.{index}.description: Input should be a valid string")
+        if "strict" in tool and not isinstance(tool["strict"], bool):
+            raise RequestRefused(f"tools.{index}.strict: Input should be a valid boolean")
         if tool["name"] in names:
             raise RequestRefused("tools: Tool names must be unique.")
         names.add(tool["name"])
+
+
+def _check_tool_choice(choice: Any, tools: list[dict[str, Any]]) -> None:
+    if choice is None:
+        return
+    if not isinstance(choice, dict):
+        raise RequestRefused("tool_choice: Input should be a valid dictionary")
+    kind = choice.get("type")
+    if kind not in _CHOICES:
+        tags = ", ".join(f"'{tag}'" for tag in _CHOICES)
+        raise RequestRefused(f"tool_choice: Input tag '{kind}' found using 'type' does not "
+                             f"match any of the expected tags: {tags}")
+    if kind == "tool" and not isinstance(choice.get("name"), str):
+        raise RequestRefused("tool_choice.tool.name: Field required")
+    parallel = choice.get("disable_parallel_tool_use", False)
+    if kind != "none" and not isinstance(parallel, bool):
+        raise RequestRefused(f"tool_choice.{kind}.disable_parallel_tool_use: "
+                             "Input should be a valid boolean")
+    if kind in ("any", "tool") and not tools:
+        raise RequestRefused("tool_choice: a `tool_choice` that forces tool use requires "
+                             "`tools`.")
+    if kind == "tool" and choice["name"] not in {tool["name"] for tool in tools}:
+        raise RequestRefused(f"tool_choice.name: tool `{choice['name']}` is not among the "
+                             "provided `tools`.")
+
+
+def _check_stop_sequences(sequences: Any) -> None:
+    if sequences is None:
+        return
+    if not isinstance(sequences, list):
+        raise RequestRefused("stop_sequences: Input should be a valid list")
+    for index, sequence in enumerate(sequences):
+        if not isinstance(sequence, str):
+            raise RequestRefused(f"stop_sequences.{index}: Input should be a valid string")
 
 
 def _check_message(index: int, message: Any) -> None:
@@ -119,7 +172,8 @@ def _check_block(where: str, block: Any) -> None:
         raise RequestRefused(f"{where}: Input tag '{kind}' found using 'type' does not match any "
                              f"of the expected tags: {tags}")
     required = {"text": ("text",), "tool_use": ("id", "name", "input"),
-                "tool_result": ("tool_use_id",)}.get(kind, ())
+                "tool_result": ("tool_use_id",), "thinking": ("signature", "thinking"),
+                "redacted_thinking": ("data",)}.get(kind, ())
     for name in required:
         if name not in block:
             raise RequestRefused(f"{where}.{kind}.{name}: Field required")
@@ -234,13 +288,26 @@ def _system_pieces(system: Any) -> list[str]:
 
 
 def input_tokens(body: dict[str, Any]) -> int:
-    """The request's tokens: system prompt, each tool's name and description, every block."""
+    """The request's tokens: the system prompt; with tools, the tool-use prompt and each
+    tool's whole definition (`_tool_tokens`); every block of every message."""
     total = sum(estimate_tokens(piece) for piece in _system_pieces(body.get("system")))
-    for tool in body.get("tools") or []:
-        total += estimate_tokens(f"{tool['name']} {tool.get('description', '')}")
+    choice = body.get("tool_choice") or {"type": "auto"}
+    total += anthropic_tools_tokens(body.get("tools") or [], choice["type"])
     for message in body["messages"]:
         total += sum(estimate_tokens(_block_words(block)) for block in _blocks(message))
     return total
+
+
+def read_settings(body: dict[str, Any]) -> Settings:
+    """How the checked request asks the model to answer."""
+    choice = body.get("tool_choice") or {"type": "auto"}
+    return Settings(
+        tool_choice=choice["type"], forced_tool=choice.get("name"),
+        parallel=not choice.get("disable_parallel_tool_use", False),
+        max_tokens=body["max_tokens"], stop_sequences=tuple(body.get("stop_sequences") or ()),
+        strict_tools=frozenset(tool["name"] for tool in body.get("tools") or []
+                               if tool.get("strict")),
+        preamble=True, thinking=_thinking.mode(body))
 
 
 def read_conversation(body: dict[str, Any]) -> Conversation:
@@ -263,23 +330,21 @@ def read_conversation(body: dict[str, Any]) -> Conversation:
     return Conversation(" ".join(_system_pieces(body.get("system"))), tools, turns)
 
 
-def write_reply(*, reply_id: str, model: str, parts: list[Part], call_ids: list[str],
-                cut: bool, usage: tuple[int, int]) -> dict[str, Any]:
+def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
+                input_tokens: int) -> dict[str, Any]:
     """The response JSON; `call_ids` are the ids for the `Ask` parts, in order."""
     content = []
     ids = iter(call_ids)
-    for part in parts:
-        if isinstance(part, Say):
+    for part in reply.parts:
+        if isinstance(part, Think):
+            content.append({"signature": _thinking.signature(part.text), "thinking": part.text,
+                            "type": "thinking"})
+        elif isinstance(part, Say):
             content.append({"text": part.text, "type": "text"})
         elif isinstance(part, Ask):
             content.append({"id": next(ids), "input": part.input, "name": part.name,
                             "type": "tool_use"})
-    if cut:
-        stop_reason = "max_tokens"
-    elif any(isinstance(part, Ask) for part in parts):
-        stop_reason = "tool_use"
-    else:
-        stop_reason = "end_turn"
     return {"id": reply_id, "content": content, "model": model, "role": "assistant",
-            "stop_reason": stop_reason, "stop_sequence": None, "type": "message",
-            "usage": {"input_tokens": usage[0], "output_tokens": usage[1]}}
+            "stop_reason": _STOP_REASONS[reply.stop], "stop_sequence": reply.stop_sequence,
+            "type": "message",
+            "usage": {"input_tokens": input_tokens, "output_tokens": reply.output_tokens}}

@@ -1,8 +1,10 @@
 """The conversation as the fake model sees it, the same for both API shapes.
 
 Each wire format (`_anthropic_wire`, `_openai_wire`) checks a request and turns it into a
-`Conversation`; a world (see `fake_client.worlds`) reads it and answers with a list of
-`Say` and `Ask` parts; the wire format turns those into its own response JSON.
+`Conversation` (what the model is shown) and `Settings` (how it is asked to answer:
+`tool_choice`, limits, thinking); a world (see `fake_client.worlds`) reads the conversation
+and answers with a list of `Say` and `Ask` parts; `_service` applies the settings (see
+`_steering`, `_reply`) and the wire format turns the parts into its own response JSON.
 """
 
 from __future__ import annotations
@@ -72,13 +74,44 @@ class Say:
 
 @dataclass(frozen=True)
 class Ask:
-    """Part of a reply: a request to run the tool `name` with `input`."""
+    """Part of a reply: a request to run the tool `name` with `input`. `complete` is False
+    when `max_tokens` cut the reply inside this call (its input is only what was written)."""
 
     name: str
     input: dict[str, Any]
+    complete: bool = True
 
 
-Part = Union[Say, Ask]
+@dataclass(frozen=True)
+class Think:
+    """Part of a reply: the model's extended thinking (Anthropic shape, `thinking` on)."""
+
+    text: str
+
+
+Part = Union[Say, Ask, Think]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the request asks the model to answer, the same for both API shapes.
+
+    `tool_choice`: "auto" (the model decides), "any" (it must call some tool: OpenAI's
+    "required"), "tool" (it must call `forced_tool`: OpenAI's `{"type": "function", ...}`)
+    or "none" (it must not call tools). `parallel`: False allows at most one call per reply
+    (`disable_parallel_tool_use`, `parallel_tool_calls`). `strict_tools`: names of the
+    tools whose input must match their schema. `preamble`: write a short text before tool
+    calls, as Claude does (Anthropic shape only). `thinking`: None, "enabled" or "adaptive".
+    """
+
+    tool_choice: str = "auto"
+    forced_tool: Optional[str] = None
+    parallel: bool = True
+    max_tokens: Optional[int] = None
+    stop_sequences: tuple[str, ...] = ()
+    strict_tools: frozenset[str] = frozenset()
+    preamble: bool = False
+    thinking: Optional[str] = None
 
 
 @dataclass

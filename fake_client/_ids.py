@@ -1,24 +1,59 @@
-"""Counted ids, one counter set per client, so that every run prints the same ids."""
+"""Ids shaped like the real ones, but counted, so that every run prints the same ids.
+
+The real APIs hand out long random ids: Anthropic `msg_01XFDUDYJgAACzvnptvVoYEL` (a reply)
+and `toolu_01A09q90qw90lq917835lq9` (a tool call), OpenAI `chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT`
+(a reply) and `call_DdmO9pD3xa9XTPNJ32zg2hcA` (a tool call). Here each kind keeps its real prefix and gets a
+short tail computed from a counter (the n-th id of a kind is always the same text), so ids
+look like the real ones, never repeat within a client, and still read easily in a lesson:
+`msg_01cJinsL`, `toolu_01PgEglt`, `chatcmpl-jO0ChRSN`, `call_8mHUcdlL`.
+"""
 
 from __future__ import annotations
 
 import threading
 
+_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+# kind: (prefix, tail length, fraction). The tail is the count scrambled one-to-one: multiplied
+# by a number near 62^length × fraction (an irrational fraction, so that neighbours look
+# unrelated: Fibonacci hashing) that shares no factor with 62, modulo 62^length.
+SHAPES = {
+    "anthropic_reply": ("msg_01", 6, 0.6180339887),  # the golden ratio's part after the point
+    "anthropic_call": ("toolu_01", 6, 0.4142135623),  # √2 − 1
+    "openai_reply": ("chatcmpl-", 8, 0.7320508075),  # √3 − 1
+    "openai_call": ("call_", 8, 0.1415926535),  # π − 3
+}
+
+
+def _multiplier(space: int, fraction: float) -> int:
+    multiplier = int(space * fraction) | 1  # odd: no factor 2
+    while multiplier % 31 == 0:  # and no factor 31 (62 = 2 × 31)
+        multiplier += 2
+    return multiplier
+
+
+def shaped_id(kind: str, number: int) -> str:
+    """The `number`-th id of `kind` (a key of `SHAPES`), counting from 1."""
+    prefix, length, fraction = SHAPES[kind]
+    space = len(_ALPHABET) ** length
+    value = number * _multiplier(space, fraction) % space
+    tail = ""
+    for _ in range(length):
+        value, digit = divmod(value, len(_ALPHABET))
+        tail = _ALPHABET[digit] + tail
+    return prefix + tail
+
 
 class IdCounter:
-    """`call_1`, `call_2`, … for tool calls; `<prefix>1`, `<prefix>2`, … for replies."""
+    """One counter per kind of id, per client: a new client starts again from the first id."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._calls = 0
-        self._replies = 0
+        self._counts: dict[str, int] = {}
 
-    def next_call_id(self) -> str:
+    def next(self, kind: str) -> str:
+        """The next id of `kind` ("anthropic_reply", "anthropic_call", "openai_reply",
+        "openai_call")."""
         with self._lock:
-            self._calls += 1
-            return f"call_{self._calls}"
-
-    def next_reply_id(self, prefix: str) -> str:
-        with self._lock:
-            self._replies += 1
-            return f"{prefix}{self._replies}"
+            self._counts[kind] = self._counts.get(kind, 0) + 1
+            return shaped_id(kind, self._counts[kind])

@@ -34,8 +34,10 @@ class Completions:
         `response.choices[0].message` may be appended as it is), `tools` (dicts
         `{"type": "function", "function": {"name", "description", "parameters"}}`),
         `max_tokens` / `max_completion_tokens` (the reply is cut there, `finish_reason`
-        "length"). A malformed request raises `BadRequestError` with the real API's wording.
-        Sampling options are accepted and change nothing.
+        "length"), `tool_choice` ("auto", "none", "required" or `{"type": "function",
+        "function": {"name": ...}}`), `parallel_tool_calls`, `stop`. A malformed request
+        raises `BadRequestError` with the real API's wording. Sampling options are accepted
+        and change nothing.
         """
         if stream:
             raise NotImplementedError("fake_client does not stream: call create() without stream=True")
@@ -70,7 +72,7 @@ class OpenAI:
     """Stand-in for `openai.OpenAI`: same constructor, no network, no key.
 
     Every argument the real client takes (`api_key`, `base_url`, …) is accepted and
-    ignored. Ids (`chatcmpl_1`, `call_1`, …) are counted per client.
+    ignored. Ids (`chatcmpl-…`, `call_…`) are counted per client.
     """
 
     def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None,

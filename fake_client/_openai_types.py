@@ -20,7 +20,7 @@ class Function(ResponseModel):
 
 
 class ChatCompletionMessageToolCall(ResponseModel):
-    """One requested call: `id` (`call_1`, …; the `tool` message that answers it quotes it as
+    """One requested call: `id` (`call_8mHUcdlL`, …; the `tool` message that answers it quotes it as
     `tool_call_id`), `function` (a `Function`), `type` (always "function")."""
 
     _fields = ("id", "function", "type")
@@ -44,9 +44,10 @@ class ChatCompletionMessage(ResponseModel):
 
 
 class Choice(ResponseModel):
-    """One answer: `finish_reason` ("stop": it has answered; "tool_calls": run the calls in
-    `message.tool_calls`; "length": cut at the token limit), `index` (0), `logprobs` (None),
-    `message`."""
+    """One answer: `finish_reason` ("stop": it has answered, or wrote a `stop` sequence, or
+    was forced to call one named function, whose call is then in `message.tool_calls`;
+    "tool_calls": run the calls in `message.tool_calls`; "length": cut at the token limit,
+    perhaps inside a call's `arguments`), `index` (0), `logprobs` (None), `message`."""
 
     _fields = ("finish_reason", "index", "logprobs", "message")
     _nested = {"message": ChatCompletionMessage.from_dict}
@@ -67,7 +68,7 @@ class CompletionUsage(ResponseModel):
 
 
 class ChatCompletion(ResponseModel):
-    """The reply: `id` (`chatcmpl_1`, … counted per client), `choices` (one `Choice`),
+    """The reply: `id` (`chatcmpl-jO0ChRSN`, … counted per client), `choices` (one `Choice`),
     `created` (a fixed time stamp, so that transcripts repeat), `model`, `object`
     ("chat.completion"), `usage` (a `CompletionUsage`)."""
 

@@ -2,7 +2,8 @@
 a `Conversation`, count its tokens, and write the reply's JSON.
 
 Error wordings, `param` and `code` are the real API's (HTTP 400, `invalid_request_error`),
-including its spelling "preceeding". Indexes count from 0.
+including its spelling "preceeding". Indexes count from 0. A forced function that is not
+offered is worded as the Responses API words it (the one public quote of this refusal).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ import json
 import re
 from typing import Any, Optional
 
-from ._conversation import Ask, Call, Conversation, Part, Result, Say, Tool, Turn, link_results
+from ._conversation import Ask, Call, Conversation, Result, Say, Settings, Tool, Turn, link_results
 from ._errors import RequestRefused
 from ._model_base import to_plain
-from ._reply import call_words
+from ._reply import Reply, call_words
+from ._strict import check_openai_strict
 from ._tokens import estimate_tokens
+from ._tool_tokens import openai_tools_tokens
 from .worlds._reading import looks_like_error
 
 # A fixed time stamp (2026-01-01 00:00 UTC): replies must not change from run to run.
@@ -45,6 +48,8 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
                              "length 1, but got an empty array instead.", param="messages",
                              code="empty_array")
     _check_tools(body.get("tools"))
+    _check_tool_choice(body)
+    _check_stop(body.get("stop"))
     for index, message in enumerate(messages):
         _check_message(index, message)
     _check_pairs(messages)
@@ -79,6 +84,48 @@ def _check_tools(tools: Any) -> None:
                                  "be a JSON Schema of 'type: \"object\"', got "
                                  f"'type: \"{got}\"'.", param=f"{where}.function.parameters",
                                  code="invalid_function_parameters")
+        if function.get("strict"):
+            check_openai_strict(function["name"], schema or {"type": "object", "properties": {}},
+                                f"{where}.function.parameters")
+
+
+def _check_tool_choice(body: dict[str, Any]) -> None:
+    names = {tool["function"]["name"] for tool in body.get("tools") or []}
+    for field in ("tool_choice", "parallel_tool_calls"):
+        if field in body and not names:
+            raise RequestRefused(f"Invalid value for '{field}': '{field}' is only allowed when "
+                                 "'tools' are specified.", param=field, code=None)
+    choice = body.get("tool_choice")
+    if choice is None:
+        return
+    if isinstance(choice, str):
+        if choice not in ("none", "auto", "required"):
+            raise RequestRefused(f"Invalid value: '{choice}'. Supported values are: 'none', "
+                                 "'auto', and 'required'.", param="tool_choice",
+                                 code="invalid_value")
+        return
+    if not isinstance(choice, dict) or choice.get("type") != "function":
+        raise RequestRefused("Invalid value for 'tool_choice': expected one of 'none', 'auto', "
+                             "'required', or an object with 'type': 'function'.",
+                             param="tool_choice", code="invalid_value")
+    name = (choice.get("function") or {}).get("name")
+    if not isinstance(name, str):
+        raise _missing("tool_choice.function.name")
+    if name not in names:
+        raise RequestRefused(f"Tool choice '{name}' not found in 'tools' parameter.",
+                             param="tool_choice", code=None)
+
+
+def _check_stop(stop: Any) -> None:
+    if stop is None or isinstance(stop, str):
+        return
+    if not isinstance(stop, list) or not all(isinstance(item, str) for item in stop):
+        raise RequestRefused("Invalid type for 'stop': expected one of a string or array of "
+                             "strings.", param="stop", code="invalid_type")
+    if len(stop) > 4:
+        raise RequestRefused(f"Invalid 'stop': array too long. Expected an array with maximum "
+                             f"length 4, but got an array with length {len(stop)} instead.",
+                             param="stop", code="array_above_max_length")
 
 
 def _check_message(index: int, message: Any) -> None:
@@ -174,17 +221,30 @@ def _arguments(call: dict[str, Any]) -> Any:
 
 
 def input_tokens(body: dict[str, Any]) -> int:
-    """The request's tokens: each tool's name and description, every message's text pieces,
-    every tool call's name and argument values."""
-    total = 0
-    for tool in body.get("tools") or []:
-        function = tool["function"]
-        total += estimate_tokens(f"{function['name']} {function.get('description', '')}")
+    """The request's tokens: with tools, their framing and each whole definition
+    (`_tool_tokens`); every message's text pieces, every tool call's name and argument
+    values."""
+    total = openai_tools_tokens(body.get("tools") or [])
     for message in body["messages"]:
         total += sum(estimate_tokens(piece) for piece in _text_pieces(message.get("content")))
         for call in message.get("tool_calls") or []:
             total += estimate_tokens(call_words(call["function"]["name"], _arguments(call)))
     return total
+
+
+def read_settings(body: dict[str, Any]) -> Settings:
+    """How the checked request asks the model to answer."""
+    choice = body.get("tool_choice") or "auto"
+    forced = None
+    if isinstance(choice, dict):
+        choice, forced = "tool", choice["function"]["name"]
+    stop = body.get("stop")
+    return Settings(
+        tool_choice={"required": "any"}.get(choice, choice), forced_tool=forced,
+        parallel=body.get("parallel_tool_calls") is not False, max_tokens=max_tokens(body),
+        stop_sequences=(stop,) if isinstance(stop, str) else tuple(stop or ()),
+        strict_tools=frozenset(tool["function"]["name"] for tool in body.get("tools") or []
+                               if tool["function"].get("strict")))
 
 
 def read_conversation(body: dict[str, Any]) -> Conversation:
@@ -217,21 +277,29 @@ def read_conversation(body: dict[str, Any]) -> Conversation:
     return Conversation(" ".join(system), tools, turns)
 
 
-def write_reply(*, reply_id: str, model: str, parts: list[Part], call_ids: list[str],
-                cut: bool, usage: tuple[int, int]) -> dict[str, Any]:
-    """The response JSON; `call_ids` are the ids for the `Ask` parts, in order."""
-    texts = [part.text for part in parts if isinstance(part, Say)]
-    asks = [part for part in parts if isinstance(part, Ask)]
+def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
+                input_tokens: int, forced_function: bool = False) -> dict[str, Any]:
+    """The response JSON; `call_ids` are the ids for the `Ask` parts, in order.
+    `forced_function`: `tool_choice` named a function, and the real API then reports
+    `finish_reason` "stop", not "tool_calls"."""
+    texts = [part.text for part in reply.parts if isinstance(part, Say)]
+    asks = [part for part in reply.parts if isinstance(part, Ask)]
     message: dict[str, Any] = {"content": "\n".join(texts) if texts else None, "refusal": None,
                                "role": "assistant"}
     if asks:
         message["tool_calls"] = [
-            {"id": call_id, "function": {"arguments": json.dumps(ask.input, ensure_ascii=False),
-                                         "name": ask.name}, "type": "function"}
-            for call_id, ask in zip(call_ids, asks)]
-    finish = "length" if cut else "tool_calls" if asks else "stop"
+            {"id": call_id, "function": {"arguments": _arguments_text(ask), "name": ask.name},
+             "type": "function"} for call_id, ask in zip(call_ids, asks)]
+    finish = {"end": "stop", "stop_sequence": "stop", "max_tokens": "length",
+              "tool_use": "stop" if forced_function else "tool_calls"}[reply.stop]
     return {"id": reply_id,
             "choices": [{"finish_reason": finish, "index": 0, "logprobs": None, "message": message}],
             "created": CREATED, "model": model, "object": "chat.completion",
-            "usage": {"completion_tokens": usage[1], "prompt_tokens": usage[0],
-                      "total_tokens": usage[0] + usage[1]}}
+            "usage": {"completion_tokens": reply.output_tokens, "prompt_tokens": input_tokens,
+                      "total_tokens": input_tokens + reply.output_tokens}}
+
+
+def _arguments_text(ask: Ask) -> str:
+    """The arguments as JSON text; a call cut by the token limit lacks its closing brace."""
+    text = json.dumps(ask.input, ensure_ascii=False)
+    return text if ask.complete else text[:-1]

@@ -1,6 +1,7 @@
 """`python -m fake_client serve`: the fake model over HTTP, speaking the real wire protocol.
 
-`POST /v1/messages` (Anthropic) and `POST /v1/chat/completions` (OpenAI) answer exactly as
+`POST /v1/messages` and `/v1/messages/count_tokens` (Anthropic) and `POST
+/v1/chat/completions` (OpenAI) answer exactly as
 the in-process clients do, with the real error envelopes and HTTP 400, so that the official
 SDKs parse the replies and raise their own `BadRequestError`. Ids are counted per API key
 (each `anthropic.Anthropic(api_key=...)` is one counter), so a script run against a fresh
@@ -18,10 +19,13 @@ from typing import Any, Callable
 
 from ._errors import RequestRefused
 from ._ids import IdCounter
-from ._service import anthropic_error, anthropic_reply, openai_error, openai_reply
+from ._service import (anthropic_count_tokens, anthropic_error, anthropic_reply, openai_error,
+                       openai_reply)
 
 _ROUTES: dict[str, tuple[str, Callable, Callable]] = {
     "/v1/messages": ("anthropic", anthropic_reply, anthropic_error),
+    "/v1/messages/count_tokens": ("anthropic", lambda body, _ids: anthropic_count_tokens(body),
+                                  anthropic_error),
     "/v1/chat/completions": ("openai", openai_reply, openai_error),
     "/chat/completions": ("openai", openai_reply, openai_error),
 }

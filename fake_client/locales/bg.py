@@ -25,6 +25,7 @@ WORDS = {
 
 PHRASES = {
     "list_separator": "; ",
+    "short_separator": ", ",
     "chat.thanks": "Моля! Ако имате още въпроси, пишете.",
     "chat.help": "Здравейте! С какво мога да помогна?",
     "shop.made_up_status": "Поръчка {order} ще бъде при вас до петък.",
@@ -63,4 +64,9 @@ PHRASES = {
     "flowers.made_up_weather": "В {city} днес вероятно е слънчево, около 25 градуса.",
     "flowers.ask_weather_city": "За кой град да проверя времето?",
     "chat.summary": "Накратко: {summary}",
+    "preamble.values": "Ще проверя {values} с {tools}.",
+    "preamble.plain": "Ще проверя с {tools}.",
+    "thinking.calls": "За да отговоря, ще извикам {tools}.",
+    "thinking.results": "Резултатите дойдоха, мога да отговоря.",
+    "thinking.answer": "Мога да отговоря и без инструменти.",
 }

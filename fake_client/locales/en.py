@@ -23,6 +23,7 @@ WORDS = {
 
 PHRASES = {
     "list_separator": "; ",
+    "short_separator": ", ",
     "chat.thanks": "You're welcome! Write again if anything else comes up.",
     "chat.help": "Hello! How can I help?",
     "shop.made_up_status": "Order {order} will reach you by Friday.",
@@ -61,4 +62,9 @@ PHRASES = {
     "flowers.made_up_weather": "{city} is probably sunny today, about 25 degrees.",
     "flowers.ask_weather_city": "Which city's weather should I check?",
     "chat.summary": "In short: {summary}",
+    "preamble.values": "I'll check {values} with {tools}.",
+    "preamble.plain": "I'll check with {tools}.",
+    "thinking.calls": "To answer, I will call {tools}.",
+    "thinking.results": "The results are in; I can answer.",
+    "thinking.answer": "I can answer without tools.",
 }

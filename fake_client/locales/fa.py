@@ -23,6 +23,7 @@ WORDS = {
 
 PHRASES = {
     "list_separator": "؛ ",
+    "short_separator": "، ",
     "chat.thanks": "خواهش می‌کنم! اگر سؤال دیگری داشتید، بپرسید.",
     "chat.help": "سلام! چه کمکی از دستم برمی‌آید؟",
     "shop.made_up_status": "سفارش {order} تا جمعه به دستتان می‌رسد.",
@@ -61,4 +62,9 @@ PHRASES = {
     "flowers.made_up_weather": "احتمالاً امروز هوای {city} آفتابی است، حدود ۲۵ درجه.",
     "flowers.ask_weather_city": "هوای کدام شهر را بررسی کنم؟",
     "chat.summary": "خلاصه: {summary}",
+    "preamble.values": "{values} را با {tools} بررسی می‌کنم.",
+    "preamble.plain": "با {tools} بررسی می‌کنم.",
+    "thinking.calls": "برای پاسخ، {tools} را صدا می‌زنم.",
+    "thinking.results": "نتیجه‌ها رسید؛ می‌توانم پاسخ بدهم.",
+    "thinking.answer": "بدون ابزار هم می‌توانم پاسخ بدهم.",
 }

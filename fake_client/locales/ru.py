@@ -27,6 +27,7 @@ WORDS = {
 
 PHRASES = {
     "list_separator": "; ",
+    "short_separator": ", ",
     "chat.thanks": "Пожалуйста! Если появятся вопросы, пишите.",
     "chat.help": "Здравствуйте! Чем могу помочь?",
     "shop.made_up_status": "Заказ {order} приедет к вам до пятницы.",
@@ -65,4 +66,9 @@ PHRASES = {
     "flowers.made_up_weather": "В городе {city} сегодня, скорее всего, солнечно, около 25 градусов.",
     "flowers.ask_weather_city": "Для какого города узнать погоду?",
     "chat.summary": "Кратко: {summary}",
+    "preamble.values": "Проверю {values} с помощью {tools}.",
+    "preamble.plain": "Проверю с помощью {tools}.",
+    "thinking.calls": "Чтобы ответить, вызову {tools}.",
+    "thinking.results": "Результаты пришли, можно отвечать.",
+    "thinking.answer": "Могу ответить и без инструментов.",
 }

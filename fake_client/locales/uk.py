@@ -27,6 +27,7 @@ WORDS = {
 
 PHRASES = {
     "list_separator": "; ",
+    "short_separator": ", ",
     "chat.thanks": "Будь ласка! Якщо будуть ще питання, пишіть.",
     "chat.help": "Вітаю! Чим можу допомогти?",
     "shop.made_up_status": "Замовлення {order} буде у вас до п'ятниці.",
@@ -65,4 +66,9 @@ PHRASES = {
     "flowers.made_up_weather": "У місті {city} сьогодні, найімовірніше, сонячно, близько 25 градусів.",
     "flowers.ask_weather_city": "Для якого міста дізнатися погоду?",
     "chat.summary": "Коротко: {summary}",
+    "preamble.values": "Перевірю {values} за допомогою {tools}.",
+    "preamble.plain": "Перевірю за допомогою {tools}.",
+    "thinking.calls": "Щоб відповісти, викличу {tools}.",
+    "thinking.results": "Результати надійшли, можна відповідати.",
+    "thinking.answer": "Можу відповісти й без інструментів.",
 }

@@ -23,6 +23,7 @@ WORDS = {
 
 PHRASES = {
     "list_separator": "；",
+    "short_separator": "、",
     "chat.thanks": "不客气！还有问题随时找我。",
     "chat.help": "您好！有什么可以帮您？",
     "shop.made_up_status": "订单 {order} 周五之前就能送到。",
@@ -60,4 +61,9 @@ PHRASES = {
     "flowers.made_up_weather": "{city}今天大概是晴天，二十五度左右。",
     "flowers.ask_weather_city": "您想查哪个城市的天气？",
     "chat.summary": "简而言之：{summary}",
+    "preamble.values": "我用 {tools} 查一下 {values}。",
+    "preamble.plain": "我用 {tools} 查一下。",
+    "thinking.calls": "要回答这个问题，我需要调用 {tools}。",
+    "thinking.results": "结果已经返回，可以回答了。",
+    "thinking.answer": "不用工具也能回答。",
 }

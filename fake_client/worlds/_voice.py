@@ -22,6 +22,8 @@ class Voice:
         """The phrase `key` as a reply part."""
         return Say(self.line(key, **values))
 
-    def join(self, items: Iterable[str]) -> str:
-        """Items as one list, with the language's separator ("; ", "；", "؛ ")."""
-        return phrase(self.language, "list_separator").join(items)
+    def join(self, items: Iterable[str], *, short: bool = False) -> str:
+        """Items as one list, with the language's separator ("; ", "；", "؛ "), or for short
+        items (names, numbers) its comma (", ", "、", "، ")."""
+        key = "short_separator" if short else "list_separator"
+        return phrase(self.language, key).join(items)

@@ -11,7 +11,7 @@ import openai
 import pytest
 
 import fake_client
-from fake_client_programs import SHOP_SYSTEM, shop_runner, shop_tools
+from fake_client_programs import MSG, SHOP_SYSTEM, TOOLU, shop_runner, shop_tools
 from fake_client_scenarios import run_all
 
 _keys = itertools.count(1)
@@ -63,9 +63,9 @@ def test_the_bulgarian_seed_loop_prints_the_same_transcript(fake_server):
     real = answer(real_anthropic(fake_server), "Кога ще пристигне поръчка 1042?")
     assert real == fake
     assert fake[:3] == ["въпрос: Кога ще пристигне поръчка 1042?",
-                        "  викане 1 (~36 токена): tool_use",
-                        "    call_1 get_order_status {'order_id': '1042'} → 1042 — изпратена, доставка 03.11"]
-    assert fake[3] == "  викане 2 (~46 токена): end_turn"
+                        "  викане 1 (~393 токена): tool_use",
+                        f"    {TOOLU[0]} get_order_status {{'order_id': '1042'}} → 1042 — изпратена, доставка 03.11"]
+    assert fake[3] == "  викане 2 (~410 токена): end_turn"
     assert "1042 — изпратена, доставка 03.11" in fake[4]
 
 
@@ -135,7 +135,7 @@ def test_the_command_line_server(tmp_path):
         url = re.search(r"http://127\.0\.0\.1:\d+", first_line).group()
         reply = real_anthropic(url).messages.create(
             model="m", max_tokens=100, messages=[{"role": "user", "content": "Благодаря!"}])
-        assert reply.id == "msg_1" and reply.stop_reason == "end_turn"
+        assert reply.id == MSG[0] and reply.stop_reason == "end_turn"
     finally:
         process.terminate()
         process.wait(timeout=10)

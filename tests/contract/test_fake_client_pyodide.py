@@ -54,14 +54,77 @@ print(reply.to_json())
 '''
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
-                    reason="needs Node and the pyodide npm package (npm install)")
-def test_pyodide_prints_what_cpython_prints(tmp_path):
+# Every behaviour that follows the real APIs, in the five lesson languages.
+FAITHFUL = '''
+import json
+from fake_client import Anthropic, OpenAI, BadRequestError
+
+QUESTIONS = {"bg": "Кога пристига 1042 и до кога мога да върна 1187?", "fa": "سفارش 1042 کی می‌رسد؟",
+             "zh": "订单1042什么时候到？", "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"],
+          "additionalProperties": False}
+TOOLS = [{"name": "get_order_status", "description": "Статус и дата на доставка на поръчка по номер.",
+          "input_schema": SCHEMA},
+         {"name": "get_return_window", "description": "До коя дата може да се върне поръчка по номер.",
+          "input_schema": SCHEMA, "strict": True}]
+FUNCTIONS = [{"type": "function", "function": {"name": t["name"], "description": t["description"],
+              "parameters": t["input_schema"], "strict": True}} for t in TOOLS]
+OPTIONS = [{}, {"tool_choice": {"type": "any"}}, {"tool_choice": {"type": "none"}},
+           {"tool_choice": {"type": "tool", "name": "get_return_window"}},
+           {"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}}, {"max_tokens": 9},
+           {"stop_sequences": ["1042"]}, {"max_tokens": 3000, "thinking": {"type": "enabled", "budget_tokens": 1024}},
+           {"thinking": {"type": "adaptive"}}, {"tool_choice": {"type": "any"}, "thinking": {"type": "adaptive"}}]
+CHOICES = [{}, {"tool_choice": "required"}, {"tool_choice": "none"}, {"parallel_tool_calls": False},
+           {"tool_choice": {"type": "function", "function": {"name": "get_return_window"}}}, {"max_tokens": 2},
+           {"stop": "1042"}, {"tool_choice": "any"}]
+out = []
+for lang, question in QUESTIONS.items():
+    client, openai = Anthropic(), OpenAI()
+    messages = [{"role": "user", "content": question}]
+    out.append(client.messages.count_tokens(model="m", tools=TOOLS, messages=messages).to_dict())
+    for options in OPTIONS:
+        try:
+            out.append(client.messages.create(**{"model": "m", "max_tokens": 1024, "tools": TOOLS,
+                                                 "messages": messages, **options}).to_dict())
+        except BadRequestError as error:
+            out.append(error.body)
+    for options in CHOICES:
+        try:
+            out.append(openai.chat.completions.create(model="m", tools=FUNCTIONS, messages=messages,
+                                                      **options).to_dict())
+        except BadRequestError as error:
+            out.append(error.body)
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
+
+
+def run_both(tmp_path, program):
+    """What `program` prints in CPython and in Pyodide (Node)."""
     script = tmp_path / "program.py"
-    script.write_text(PROGRAM, encoding="utf-8")
+    script.write_text(program, encoding="utf-8")
     cpython = subprocess.run([sys.executable, str(script)], capture_output=True, check=True,
                              env={"PYTHONPATH": str(ROOT)}).stdout.decode("utf-8")
     pyodide = subprocess.run(["node", str(RUNNER), str(ROOT), str(script)], capture_output=True,
                              check=True, timeout=180).stdout.decode("utf-8")
-    assert "call_1" in cpython and "Error code: 400" in cpython
+    return cpython, pyodide
+
+
+needs_pyodide = pytest.mark.skipif(
+    shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
+    reason="needs Node and the pyodide npm package (npm install)")
+
+
+@needs_pyodide
+def test_pyodide_prints_what_cpython_prints(tmp_path):
+    cpython, pyodide = run_both(tmp_path, PROGRAM)
+    assert "toolu_01" in cpython and "chatcmpl-" in cpython and "Error code: 400" in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_the_faithful_behaviours_are_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, FAITHFUL)
+    for seen in ('"thinking"', '"signature"', '"stop_sequence"', '"max_tokens"', '"length"',
+                 "Thinking may not be enabled", "Invalid value: 'any'", '"input_tokens"'):
+        assert seen in cpython
     assert pyodide == cpython

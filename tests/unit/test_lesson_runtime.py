@@ -229,7 +229,8 @@ def test_calls_are_the_snippets_own_fake_client_calls_as_wire_json():
     call = transcript["calls"][0]
     assert call["api"] == "anthropic" and call["error"] is None
     assert call["request"]["messages"][0]["content"] == "Къде е поръчка 1042?"
-    assert call["response"]["content"][0]["input"] == {"order_id": "1042"}
+    assert [block["type"] for block in call["response"]["content"]] == ["text", "tool_use"]
+    assert call["response"]["content"][1]["input"] == {"order_id": "1042"}
     assert call["response"]["usage"]["input_tokens"] > 0
 
 

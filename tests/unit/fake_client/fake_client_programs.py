@@ -6,7 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from fake_client._ids import shaped_id
+
 LANGUAGES = ("bg", "fa", "zh", "ru", "uk", "en")
+
+# The first ids a fresh client hands out, per kind: TOOLU[0] is the first tool call's id.
+TOOLU, MSG, CALL, CHATCMPL = ([shaped_id(kind, n) for n in range(1, 9)]
+                              for kind in ("anthropic_call", "anthropic_reply", "openai_call",
+                                           "openai_reply"))
 
 SHOP_SYSTEM = {
     "bg": "Ти си асистент на поддръжката на онлайн магазин. За поръчките питай инструментите.",
@@ -31,6 +38,31 @@ RETURN_DESCRIPTION = {
     "zh": "按订单号查询订单最晚可以退货的日期。",
     "fa": "تا چه تاریخی می‌شود سفارش را مرجوع کرد، با شماره‌ی سفارش.",
     "en": "Until which date an order can be returned, by its number.",
+}
+# The shop questions, per kind and language.
+SHOP_QUESTIONS = {
+    "status": {"bg": "Кога ще пристигне поръчка 1042?", "ru": "Когда придёт заказ 1042?",
+               "uk": "Коли прибуде замовлення 1042?", "zh": "订单1042什么时候到？",
+               "fa": "سفارش 1042 کی می‌رسد؟", "en": "When will order 1042 arrive?"},
+    "thanks": {"bg": "Благодаря, това е всичко.", "ru": "Спасибо, это всё.", "uk": "Дякую, це все.",
+               "zh": "谢谢，就这些。", "fa": "ممنون، همین بود.", "en": "Thanks, that's all."},
+    "missing": {"bg": "Къде е поръчка 9999?", "ru": "Где заказ 9999?", "uk": "Де замовлення 9999?",
+                "zh": "订单9999到哪了？", "fa": "سفارش 9999 کجاست؟", "en": "Where is order 9999?"},
+    "no_number": {"bg": "Къде ми е пратката?", "ru": "Где моя посылка?", "uk": "Де моя посилка?",
+                  "zh": "我的包裹到哪了？", "fa": "بسته‌ام کجاست؟", "en": "Where is my parcel?"},
+    "around": {"bg": "Не помня номера, около 1050 беше.", "ru": "Не помню номер, примерно 1050.",
+               "uk": "Не пам'ятаю номер, десь близько 1050.", "zh": "订单号记不清了，1050左右。",
+               "fa": "شماره یادم نیست، حدود 1050 بود.", "en": "I forget the number, around 1050."},
+    "two": {"bg": "Кога пристига 1042 и до кога мога да върна 1187?",
+            "ru": "Когда придёт 1042 и до какого числа можно вернуть 1187?",
+            "uk": "Коли прибуде 1042 і до якого числа можна повернути 1187?",
+            "zh": "1042什么时候到？1187最晚什么时候能退货？",
+            "fa": "سفارش 1042 کی می‌رسد و سفارش 1187 را تا کی می‌توانم مرجوع کنم؟",
+            "en": "When will 1042 arrive and until when can I return 1187?"},
+    "return": {"bg": "До кога мога да върна 1187?", "ru": "До какого числа можно вернуть 1187?",
+               "uk": "До якого числа можна повернути 1187?", "zh": "1187最晚什么时候能退货？",
+               "fa": "سفارش 1187 را تا کی می‌توانم مرجوع کنم؟",
+               "en": "Until when can I return 1187?"},
 }
 ORDERS = {"1042": {"status": "shipped", "eta": "03.11", "return_by": "17.11"},
           "1187": {"status": "delivered", "eta": "26.10", "return_by": "09.11"}}

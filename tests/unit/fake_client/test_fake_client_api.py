@@ -11,6 +11,7 @@ import pytest
 
 import fake_client
 from fake_client import Anthropic, OpenAI
+from fake_client_programs import CALL, CHATCMPL, MSG, TOOLU
 
 ROOT = Path(fake_client.__file__).parents[1]
 
@@ -21,6 +22,7 @@ def test_public_names_are_pinned():
         "Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
         "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
         "Function", "CompletionUsage",
+        "ThinkingBlock", "MessageTokensCount",
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
         "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
         "RateLimitError", "InternalServerError"])
@@ -45,17 +47,17 @@ TOOLS = [{"name": "get_order_status", "description": "Статус и дата �
 def test_response_objects():
     reply = Anthropic().messages.create(model="claude-x", max_tokens=100, tools=TOOLS, messages=[
         {"role": "user", "content": "Кога ще пристигне поръчка 1042?"}])
-    block = reply.content[0]
-    assert (reply.id, reply.type, reply.role, reply.model) == ("msg_1", "message", "assistant", "claude-x")
+    block = reply.content[1]
+    assert (reply.id, reply.type, reply.role, reply.model) == (MSG[0], "message", "assistant", "claude-x")
     assert (block.type, block.id, block.name, block.input) == (
-        "tool_use", "call_1", "get_order_status", {"order_id": "1042"})
+        "tool_use", TOOLU[0], "get_order_status", {"order_id": "1042"})
     assert isinstance(block, fake_client.ToolUseBlock)
     assert reply.model_dump() == reply.to_dict() == json.loads(reply.to_json())
     assert json.loads(reply.model_dump_json()) == reply.to_dict()
     assert "\n" not in reply.model_dump_json() and "\n  " in reply.to_json()
-    assert reply.to_dict()["content"] == [{"id": "call_1", "input": {"order_id": "1042"},
+    assert reply.to_dict()["content"][1:] == [{"id": TOOLU[0], "input": {"order_id": "1042"},
                                            "name": "get_order_status", "type": "tool_use"}]
-    assert "ToolUseBlock(id='call_1'" in repr(reply)
+    assert f"ToolUseBlock(id='{TOOLU[0]}'" in repr(reply)
     with pytest.raises(AttributeError):
         reply.colour = "blue"
 
@@ -68,11 +70,11 @@ def test_openai_message_object_can_be_appended_as_it_is():
     first = client.chat.completions.create(model="gpt-x", messages=messages, tools=tools)
     call = first.choices[0].message.tool_calls[0]
     assert (call.id, call.type, call.function.name, json.loads(call.function.arguments)) == (
-        "call_1", "function", "get_order_status", {"order_id": "1042"})
+        CALL[0], "function", "get_order_status", {"order_id": "1042"})
     messages.append(first.choices[0].message)
     messages.append({"role": "tool", "tool_call_id": call.id, "content": "1042 — изпратена"})
     second = client.chat.completions.create(model="gpt-x", messages=messages, tools=tools)
-    assert second.id == "chatcmpl_2"
+    assert second.id == CHATCMPL[1]
     assert second.choices[0].finish_reason == "stop"
     assert second.choices[0].message.tool_calls is None
     assert "1042 — изпратена" in second.choices[0].message.content
@@ -96,7 +98,8 @@ with fake_client.recording() as calls:
         if reply.stop_reason == "tool_use":
             messages.append({"role": "assistant", "content": reply.content})
             messages.append({"role": "user", "content": [
-                {"type": "tool_result", "tool_use_id": b.id, "content": "ok " + b.name} for b in reply.content]})
+                {"type": "tool_result", "tool_use_id": b.id, "content": "ok " + b.name}
+                for b in reply.content if b.type == "tool_use"]})
             a.messages.create(model="m", max_tokens=200, tools=TOOLS, messages=messages)
     OpenAI().chat.completions.create(model="m", messages=[{"role": "user", "content": "北京的鲜花库存？"}])
 import json
@@ -115,7 +118,7 @@ def test_same_script_twice_gives_byte_identical_transcripts():
     calls = json.loads(outputs[0])
     assert [call["api"] for call in calls] == ["anthropic"] * 3 + ["openai"]
     assert calls[0]["response"]["stop_reason"] == "tool_use"
-    assert len(calls[0]["response"]["content"]) == 2
+    assert [block["type"] for block in calls[0]["response"]["content"]] == ["text", "tool_use", "tool_use"]
 
 
 def ask(client, question="Благодаря!"):
@@ -130,8 +133,8 @@ def test_recordings_nest():
             ask(client)
         ask(client)
     ask(client)
-    assert [call["response"]["id"] for call in outer] == ["msg_1", "msg_2", "msg_3"]
-    assert [call["response"]["id"] for call in inner] == ["msg_2"]
+    assert [call["response"]["id"] for call in outer] == MSG[:3]
+    assert [call["response"]["id"] for call in inner] == [MSG[1]]
 
 
 def test_recordings_in_parallel_threads_do_not_mix():
@@ -151,7 +154,7 @@ def test_recordings_in_parallel_threads_do_not_mix():
         ask(Anthropic())
     for thread in threads:
         thread.join()
-    assert seen == {"a": ["msg_1", "msg_2", "msg_3"], "b": ["msg_1", "msg_2", "msg_3", "msg_4", "msg_5"]}
+    assert seen == {"a": MSG[:3], "b": MSG[:5]}
     assert len(main) == 1
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from fake_client import Anthropic
 from fake_client.locales import phrase
-from fake_client_programs import FILES, LANGUAGES, anthropic_loop, files_runner, files_tools
+from fake_client_programs import TOOLU, FILES, LANGUAGES, anthropic_loop, files_runner, files_tools
 
 Q = {
     "typo": {"bg": "Прочети notess.txt", "ru": "Что в файле notess.txt?",
@@ -45,8 +45,8 @@ def test_misspelled_name_leads_to_listing_then_the_right_file(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_several_files_in_one_turn(lang):
     first, second = ask(lang, "two")
-    assert [(c["id"], c["input"]["path"]) for c in first["calls"]] == [("call_1", "march.md"),
-                                                                      ("call_2", "april.md")]
+    assert [(c["id"], c["input"]["path"]) for c in first["calls"]] == [(TOOLU[0], "march.md"),
+                                                                      (TOOLU[1], "april.md")]
     assert second["text"] == "\n".join(
         phrase(lang, "files.file_says", file=name, content=FILES[name]) for name in ("march.md", "april.md"))
 

@@ -4,7 +4,7 @@ import pytest
 
 from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
-from fake_client_programs import (CITIES, LANGUAGES, STOCK, anthropic_loop, flowers_runner,
+from fake_client_programs import (CALL, CITIES, LANGUAGES, STOCK, anthropic_loop, flowers_runner,
                                   flowers_tools, openai_loop, openai_tools)
 
 Q = {"zh": "北京、上海和深圳的鲜花库存是多少？",
@@ -30,7 +30,7 @@ def test_three_cities_three_calls_then_one_answer_openai(lang):
     assert first["finish_reason"] == "tool_calls"
     assert first["text"] is None
     assert [(c["id"], c["name"], c["input"]) for c in first["calls"]] == [
-        (f"call_{n}", "get_flower_inventory", {"city": city}) for n, city in enumerate(CITIES[lang], 1)]
+        (CALL[n], "get_flower_inventory", {"city": city}) for n, city in enumerate(CITIES[lang])]
     assert second["finish_reason"] == "stop"
     assert second["text"] == expected_answer(lang)
     assert second["prompt_tokens"] > first["prompt_tokens"]
@@ -54,7 +54,7 @@ def test_without_the_tool_it_makes_stock_up(lang):
 def test_the_chinese_seed_ids_and_text():
     first, second = openai_loop(OpenAI(), Q["zh"], system="", tools=openai_tools(flowers_tools("zh")),
                                 run=flowers_runner("zh"))["steps"]
-    assert [c["id"] for c in first["calls"]] == ["call_1", "call_2", "call_3"]
+    assert [c["id"] for c in first["calls"]] == CALL[:3]
     assert second["text"] == ("北京的鲜花库存：玫瑰: 100, 郁金香: 150\n"
                               "上海的鲜花库存：百合: 80, 康乃馨: 120\n"
                               "深圳的鲜花库存：向日葵: 200, 玉兰: 90")
@@ -83,9 +83,9 @@ def test_at_once_gives_one_badly_shaped_call_then_a_retry_per_city(lang):
     steps = openai_loop(OpenAI(), TOGETHER[lang], system="", tools=openai_tools(flowers_tools(lang)),
                         run=strict_runner(lang))["steps"]
     first, second, third = steps
-    assert [(c["id"], c["input"]) for c in first["calls"]] == [("call_1", {"city": list(CITIES[lang][:2])})]
+    assert [(c["id"], c["input"]) for c in first["calls"]] == [(CALL[0], {"city": list(CITIES[lang][:2])})]
     assert [(c["id"], c["input"]) for c in second["calls"]] == [
-        ("call_2", {"city": CITIES[lang][0]}), ("call_3", {"city": CITIES[lang][1]})]
+        (CALL[1], {"city": CITIES[lang][0]}), (CALL[2], {"city": CITIES[lang][1]})]
     assert third["finish_reason"] == "stop"
     assert all(stock in third["text"] for stock in STOCK[:2])
 

@@ -4,33 +4,10 @@ import pytest
 
 from fake_client import Anthropic
 from fake_client.locales import phrase
-from fake_client_programs import (LANGUAGES, SHOP_SYSTEM, SHOP_TEXTS, anthropic_loop, shop_runner,
+from fake_client_programs import (TOOLU, LANGUAGES, SHOP_QUESTIONS, SHOP_SYSTEM, SHOP_TEXTS, anthropic_loop, shop_runner,
                                   shop_tools)
 
-QUESTIONS = {
-    "status": {"bg": "Кога ще пристигне поръчка 1042?", "ru": "Когда придёт заказ 1042?",
-               "uk": "Коли прибуде замовлення 1042?", "zh": "订单1042什么时候到？",
-               "fa": "سفارش 1042 کی می‌رسد؟", "en": "When will order 1042 arrive?"},
-    "thanks": {"bg": "Благодаря, това е всичко.", "ru": "Спасибо, это всё.", "uk": "Дякую, це все.",
-               "zh": "谢谢，就这些。", "fa": "ممنون، همین بود.", "en": "Thanks, that's all."},
-    "missing": {"bg": "Къде е поръчка 9999?", "ru": "Где заказ 9999?", "uk": "Де замовлення 9999?",
-                "zh": "订单9999到哪了？", "fa": "سفارش 9999 کجاست؟", "en": "Where is order 9999?"},
-    "no_number": {"bg": "Къде ми е пратката?", "ru": "Где моя посылка?", "uk": "Де моя посилка?",
-                  "zh": "我的包裹到哪了？", "fa": "بسته‌ام کجاست؟", "en": "Where is my parcel?"},
-    "around": {"bg": "Не помня номера, около 1050 беше.", "ru": "Не помню номер, примерно 1050.",
-               "uk": "Не пам'ятаю номер, десь близько 1050.", "zh": "订单号记不清了，1050左右。",
-               "fa": "شماره یادم نیست، حدود 1050 بود.", "en": "I forget the number, around 1050."},
-    "two": {"bg": "Кога пристига 1042 и до кога мога да върна 1187?",
-            "ru": "Когда придёт 1042 и до какого числа можно вернуть 1187?",
-            "uk": "Коли прибуде 1042 і до якого числа можна повернути 1187?",
-            "zh": "1042什么时候到？1187最晚什么时候能退货？",
-            "fa": "سفارش 1042 کی می‌رسد و سفارش 1187 را تا کی می‌توانم مرجوع کنم؟",
-            "en": "When will 1042 arrive and until when can I return 1187?"},
-    "return": {"bg": "До кога мога да върна 1187?", "ru": "До какого числа можно вернуть 1187?",
-               "uk": "До якого числа можна повернути 1187?", "zh": "1187最晚什么时候能退货？",
-               "fa": "سفارش 1187 را تا کی می‌توانم مرجوع کنم؟",
-               "en": "Until when can I return 1187?"},
-}
+QUESTIONS = SHOP_QUESTIONS
 
 
 def ask(lang, kind, *, tools=None, max_calls=4):
@@ -44,7 +21,7 @@ def test_status_question_calls_the_tool_then_answers_from_the_result(lang):
     first, second = ask(lang, "status")
     assert first["stop_reason"] == "tool_use"
     assert [(c["id"], c["name"], c["input"]) for c in first["calls"]] == [
-        ("call_1", "get_order_status", {"order_id": "1042"})]
+        (TOOLU[0], "get_order_status", {"order_id": "1042"})]
     assert second["stop_reason"] == "end_turn"
     assert first["calls"][0]["result"] in second["text"]
     assert second["text"] == phrase(lang, "shop.found", results=first["calls"][0]["result"])
@@ -79,7 +56,7 @@ def test_vague_number_is_guessed_for_as_long_as_the_loop_allows(lang):
     steps = ask(lang, "around", max_calls=4)
     assert [step["stop_reason"] for step in steps] == ["tool_use"] * 4
     assert [step["calls"][0]["input"]["order_id"] for step in steps] == ["1050", "1051", "1052", "1053"]
-    assert [step["calls"][0]["id"] for step in steps] == ["call_1", "call_2", "call_3", "call_4"]
+    assert [step["calls"][0]["id"] for step in steps] == TOOLU[:4]
     tokens = [step["input_tokens"] for step in steps]
     assert tokens == sorted(set(tokens))  # every call costs more than the one before
 
@@ -103,8 +80,8 @@ def test_guessing_stops_when_a_guess_is_found(lang):
 def test_two_things_in_one_question_give_two_calls_in_one_reply(lang):
     first, second = ask(lang, "two")
     assert [(c["id"], c["name"], c["input"]) for c in first["calls"]] == [
-        ("call_1", "get_order_status", {"order_id": "1042"}),
-        ("call_2", "get_return_window", {"order_id": "1187"})]
+        (TOOLU[0], "get_order_status", {"order_id": "1042"}),
+        (TOOLU[1], "get_return_window", {"order_id": "1187"})]
     assert all(call["result"] in second["text"] for call in first["calls"])
     assert second["stop_reason"] == "end_turn"
 

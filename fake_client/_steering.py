@@ -1,0 +1,101 @@
+"""What the request's settings do to the world's reply: `tool_choice`, parallel calls,
+strict tools, and the short text Claude writes before its tool calls.
+
+- `none`: the model is shown the tools but may not call them, so it answers as it would
+  without tools (the world makes an answer up, or asks for what it needs).
+- `auto` (the default): the world's reply as it is.
+- `any` (OpenAI "required"): the reply holds tool calls only (the real API prefills the turn,
+  so there is no text before them). When the world would not call a tool, the model calls
+  one anyway, as best it can: it repeats its newest call (a loop with `any` never ends by
+  itself: that is why it is set for one turn only), else calls the first offered tool with
+  the value the question names (an order number like 1042 or SP-1024), else with no input.
+- `tool` (OpenAI `{"type": "function", "function": {"name": ...}}`): as `any`, for that one
+  tool; the world's own calls of it are kept, and a call it meant for another tool goes to
+  the forced one with the same value.
+- parallel off (`disable_parallel_tool_use: true`, `parallel_tool_calls: false`): at most
+  one call per reply, the first the world asked for.
+- strict tools: the input always matches the schema (`_strict.conform`).
+- preamble (Anthropic shape, `auto`): a reply that calls tools starts with one short text in
+  the conversation's language naming the tools and values ("I'll check 1042 with
+  get_order_status."), as Claude usually does. The OpenAI shape keeps `content: null`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Optional
+
+from ._conversation import Ask, Conversation, Part, Say, Settings, Tool
+from ._strict import conform
+from .worlds import respond
+from .worlds._reading import fill_input, key_value
+from .worlds._voice import Voice
+
+# The value a question names: an order number (1042, SP-1024) or a file name (notes.txt).
+_VALUE = re.compile(r"(?<![\w.\-])(?:[A-Za-z]+-)?\d{3,}(?![\w\-])|\b[\w\-]+\.[A-Za-z]{1,4}\b")
+
+
+def steer(conversation: Conversation, settings: Settings) -> list[Part]:
+    """The reply under the request's settings, by the rules in the module docstring."""
+    if settings.tool_choice == "none" or not conversation.tools:
+        return respond(replace(conversation, tools=[]))
+    parts = respond(conversation)
+    if settings.tool_choice in ("any", "tool"):
+        parts = _forced(conversation, parts, settings)
+    if not settings.parallel:
+        parts = _first_call_only(parts)
+    parts = [_strict_input(conversation, part, settings) for part in parts]
+    if settings.preamble and settings.tool_choice == "auto":
+        parts = _with_preamble(parts, Voice(conversation.language))
+    return parts
+
+
+def _forced(conversation: Conversation, parts: list[Part], settings: Settings) -> list[Part]:
+    allowed = [tool for tool in conversation.tools
+               if settings.tool_choice == "any" or tool.name == settings.forced_tool]
+    names = {tool.name for tool in allowed}
+    asks = [part for part in parts if isinstance(part, Ask)]
+    kept = [ask for ask in asks if ask.name in names]
+    if kept:
+        return list(kept)
+    if asks:  # meant for another tool: the forced one gets the same value
+        return [Ask(allowed[0].name, fill_input(allowed[0], key_value(asks[0].input) or None))]
+    return [_best_guess(conversation, allowed)]
+
+
+def _best_guess(conversation: Conversation, allowed: list[Tool]) -> Ask:
+    names = {tool.name for tool in allowed}
+    for call, _result in reversed(conversation.steps_since_question()):
+        if call.name in names:
+            return Ask(call.name, dict(call.input))
+    tool = allowed[0]
+    found = _VALUE.search(conversation.question)
+    return Ask(tool.name, fill_input(tool, found.group() if found else None))
+
+
+def _first_call_only(parts: list[Part]) -> list[Part]:
+    first = next((index for index, part in enumerate(parts) if isinstance(part, Ask)), None)
+    return parts if first is None else [part for index, part in enumerate(parts)
+                                         if not isinstance(part, Ask) or index == first]
+
+
+def _strict_input(conversation: Conversation, part: Part, settings: Settings) -> Part:
+    if not isinstance(part, Ask) or part.name not in settings.strict_tools:
+        return part
+    tool: Optional[Tool] = conversation.offered(part.name)
+    return Ask(part.name, conform(tool.schema, part.input)) if tool else part
+
+
+def _with_preamble(parts: list[Part], voice: Voice) -> list[Part]:
+    asks = [part for part in parts if isinstance(part, Ask)]
+    if not asks or not isinstance(parts[0], Ask):
+        return parts
+    tools = voice.join(dict.fromkeys(ask.name for ask in asks), short=True)
+    values = [key_value(ask.input) for ask in asks]
+    if all(values):
+        text = voice.line("preamble.values", values=voice.join(dict.fromkeys(values), short=True),
+                          tools=tools)
+    else:
+        text = voice.line("preamble.plain", tools=tools)
+    return [Say(text), *parts]

@@ -1,0 +1,116 @@
+"""Extended thinking (Anthropic shape): the thinking block, its signature, and the rules the
+real API checks when thinking is on.
+
+`thinking={"type": "enabled", "budget_tokens": N}` (N ≥ 1024 and below `max_tokens`) or
+`{"type": "adaptive"}` puts one `thinking` block first in every reply: a sentence in the
+conversation's language saying what the model will do next. Its `signature` stands for the
+real API's opaque signature: here a hash of the thinking text, so a block edited before it
+is sent back is refused, as the real API refuses it. Thinking tokens count as output tokens
+and toward `max_tokens`, as they do for real.
+
+Refused as the real API refuses it (HTTP 400, quoted from its replies):
+- a history that continues a tool-using turn whose assistant message does not start with
+  its thinking block ("Expected `thinking` or `redacted_thinking`, but found `tool_use`");
+- thinking together with a `tool_choice` that forces a tool (`any` or `tool`);
+- `max_tokens` not above `budget_tokens`; `budget_tokens` below 1024.
+
+Simplified: adaptive thinking always thinks (the real model decides when); a `thinking`
+block sent back counts no input tokens (the real API drops earlier turns' thinking).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from typing import Any, Optional
+
+from ._conversation import Ask, Conversation, Part, Say, Think
+from ._errors import RequestRefused
+from .worlds._voice import Voice
+
+DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+_TYPES = ("enabled", "disabled", "adaptive")
+
+
+def signature(text: str) -> str:
+    """The signature of a thinking text (stands for the real API's opaque one)."""
+    digest = hashlib.sha256(("fake_client thinking\n" + text).encode("utf-8")).digest()
+    return "Eu" + base64.b64encode(digest).decode("ascii").rstrip("=")
+
+
+def mode(body: dict[str, Any]) -> Optional[str]:
+    """"enabled" or "adaptive" when the request turns thinking on, else None."""
+    thinking = body.get("thinking")
+    kind = thinking.get("type") if isinstance(thinking, dict) else None
+    return kind if kind in ("enabled", "adaptive") else None
+
+
+def check_settings(body: dict[str, Any]) -> None:
+    """The `thinking` field itself, and how it goes with `max_tokens` and `tool_choice`."""
+    thinking = body.get("thinking")
+    if thinking is None:
+        return
+    if not isinstance(thinking, dict):
+        raise RequestRefused("thinking: Input should be a valid dictionary")
+    kind = thinking.get("type")
+    if kind not in _TYPES:
+        tags = ", ".join(f"'{tag}'" for tag in _TYPES)
+        raise RequestRefused(f"thinking: Input tag '{kind}' found using 'type' does not match "
+                             f"any of the expected tags: {tags}")
+    if kind == "enabled":
+        budget = thinking.get("budget_tokens")
+        if budget is None:
+            raise RequestRefused("thinking.enabled.budget_tokens: Field required")
+        if isinstance(budget, bool) or not isinstance(budget, int):
+            raise RequestRefused("thinking.enabled.budget_tokens: Input should be a valid integer")
+        if budget < 1024:
+            raise RequestRefused("thinking.enabled.budget_tokens: Input should be greater than "
+                                 "or equal to 1024")
+        if body.get("max_tokens", 0) <= budget:
+            raise RequestRefused("`max_tokens` must be greater than `thinking.budget_tokens`. "
+                                 f"Please consult our documentation at {DOCS}"
+                                 "#max-tokens-and-context-window-size")
+    choice = body.get("tool_choice")
+    if kind != "disabled" and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        raise RequestRefused("Thinking may not be enabled when tool_choice forces tool use.")
+
+
+def check_history(messages: list[dict[str, Any]], blocks_of: Any) -> None:
+    """With thinking on, a conversation that ends inside a tool-using turn (its last user
+    message carries tool results) must send that turn's assistant message back starting
+    with its thinking block; every thinking block must keep its signature."""
+    for index, message in enumerate(messages):
+        for number, block in enumerate(blocks_of(message)):
+            if block["type"] == "thinking" and block.get("signature") != signature(block.get("thinking", "")):
+                raise RequestRefused(f"messages.{index}.content.{number}: Invalid `signature` in "
+                                     "`thinking` block")
+    if len(messages) < 2 or messages[-1]["role"] != "user":
+        return
+    if not any(block["type"] == "tool_result" for block in blocks_of(messages[-1])):
+        return
+    index = len(messages) - 2
+    blocks = blocks_of(messages[index])
+    if messages[index]["role"] != "assistant" or not any(b["type"] == "tool_use" for b in blocks):
+        return
+    first = blocks[0]["type"] if blocks else "nothing"
+    if first not in ("thinking", "redacted_thinking"):
+        raise RequestRefused(
+            f"messages.{index}.content.0.type: Expected `thinking` or `redacted_thinking`, but "
+            f"found `{first}`. When `thinking` is enabled, a final `assistant` message must "
+            "start with a thinking block (preceeding the lastmost set of `tool_use` and "
+            "`tool_result` blocks). We recommend you include thinking blocks from previous "
+            "turns. To avoid this requirement, disable `thinking`. Please consult our "
+            f"documentation at {DOCS}")
+
+
+def think(conversation: Conversation, parts: list[Part]) -> Think:
+    """What the model thinks before the reply `parts`: the tools it will call, or that it
+    can answer."""
+    voice = Voice(conversation.language)
+    asks = [part.name for part in parts if isinstance(part, Ask)]
+    if asks:
+        tools = voice.join(dict.fromkeys(asks), short=True)
+        return Think(voice.line("thinking.calls", tools=tools))
+    if any(isinstance(part, Say) for part in parts) and conversation.last_results:
+        return Think(voice.line("thinking.results"))
+    return Think(voice.line("thinking.answer"))
