@@ -79,7 +79,8 @@ setting; each request goes to the world that recognises it best:
 - `support` (orders like SP-1024 keyed by `order_no`; status and balance tools),
 - `files` (`read_file` / `list_files` over a project folder),
 - `flowers` (`get_flower_inventory(city)`, and a weather tool, for Beijing, Shanghai, …),
-- `chat` (summaries without tools; otherwise the fallback: thanks, or an offer of help).
+- `chat` (summaries, of a text in the question or of one a tool returned; otherwise the
+  fallback: thanks, or an offer of help).
 
 A tool result counts as a failure when it says so: `is_error: true` in the Anthropic shape;
 in the Chat Completions shape, which has no such flag, a text starting with an error word

@@ -26,6 +26,7 @@ WORDS = {
 PHRASES = {
     "list_separator": "; ",
     "short_separator": ", ",
+    "sentence_separator": " ",
     "chat.thanks": "Моля! Ако имате още въпроси, пишете.",
     "chat.help": "Здравейте! С какво мога да помогна?",
     "shop.made_up_status": "Поръчка {order} ще бъде при вас до петък.",

@@ -24,6 +24,7 @@ WORDS = {
 PHRASES = {
     "list_separator": "; ",
     "short_separator": ", ",
+    "sentence_separator": " ",
     "chat.thanks": "You're welcome! Write again if anything else comes up.",
     "chat.help": "Hello! How can I help?",
     "shop.made_up_status": "Order {order} will reach you by Friday.",

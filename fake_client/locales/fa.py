@@ -24,6 +24,7 @@ WORDS = {
 PHRASES = {
     "list_separator": "؛ ",
     "short_separator": "، ",
+    "sentence_separator": " ",
     "chat.thanks": "خواهش می‌کنم! اگر سؤال دیگری داشتید، بپرسید.",
     "chat.help": "سلام! چه کمکی از دستم برمی‌آید؟",
     "shop.made_up_status": "سفارش {order} تا جمعه به دستتان می‌رسد.",

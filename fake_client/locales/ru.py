@@ -28,6 +28,7 @@ WORDS = {
 PHRASES = {
     "list_separator": "; ",
     "short_separator": ", ",
+    "sentence_separator": " ",
     "chat.thanks": "Пожалуйста! Если появятся вопросы, пишите.",
     "chat.help": "Здравствуйте! Чем могу помочь?",
     "shop.made_up_status": "Заказ {order} приедет к вам до пятницы.",

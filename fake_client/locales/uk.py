@@ -28,6 +28,7 @@ WORDS = {
 PHRASES = {
     "list_separator": "; ",
     "short_separator": ", ",
+    "sentence_separator": " ",
     "chat.thanks": "Будь ласка! Якщо будуть ще питання, пишіть.",
     "chat.help": "Вітаю! Чим можу допомогти?",
     "shop.made_up_status": "Замовлення {order} буде у вас до п'ятниці.",

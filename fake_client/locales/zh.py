@@ -24,6 +24,7 @@ WORDS = {
 PHRASES = {
     "list_separator": "；",
     "short_separator": "、",
+    "sentence_separator": "",
     "chat.thanks": "不客气！还有问题随时找我。",
     "chat.help": "您好！有什么可以帮您？",
     "shop.made_up_status": "订单 {order} 周五之前就能送到。",

@@ -27,3 +27,8 @@ class Voice:
         items (names, numbers) its comma (", ", "、", "، ")."""
         key = "short_separator" if short else "list_separator"
         return phrase(self.language, key).join(items)
+
+    def sentences(self, items: Iterable[str]) -> str:
+        """Whole sentences as one text: a space between them, none in Chinese (its full stop
+        "。" carries its own spacing)."""
+        return phrase(self.language, "sentence_separator").join(items)

@@ -1,8 +1,14 @@
 """chat — what is left when no lesson world fits: thanks, an offer of help, and summaries.
 
 A request to summarise a text ("summarise this message: …", "кратко перескажи: …", "总结：…")
-is answered in one call, without tools, whatever the text is about: it quotes the first
-sentence after the colon. (A lesson can then compare one call with a whole tool loop.)
+is answered in one call, without tools, whatever the text is about. A summary request that
+names no text (say, a letter in a file) is left to the world that fetches it (`files`); once
+its text came back as a tool result, the summary is chat's again, so one call and a tool loop
+give the same answer (a lesson can then compare their bills).
+
+The summary keeps each sentence's main clause, the part before its first comma ("The box
+arrived crushed, though the kettle is fine." → "The box arrived crushed."): shorter than the
+text, and every point of it is still there.
 """
 
 from __future__ import annotations
@@ -10,32 +16,49 @@ from __future__ import annotations
 import re
 
 from .._conversation import Conversation, Part
-from ._reading import is_thanks, mentions
+from ._reading import failed, is_empty, is_thanks, mentions
 from ._voice import Voice
 
 NAME = "chat"
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？؟])\s*")
+_SENTENCE = re.compile(r"[^.!?。！？؟]+[.!?。！？؟]*")
+_CLAUSE_END = re.compile(r"\s*[,，،、]")
 
 
 def claim(chat: Conversation) -> int:
     """A summary request is always chat's; anything else only when no world wants it."""
-    if not chat.last_results and _text_to_summarise(chat.question):
-        return 100
-    return 0
+    return 100 if _text_to_summarise(chat) else 0
 
 
 def respond(chat: Conversation, voice: Voice) -> list[Part]:
-    text = _text_to_summarise(chat.question)
-    if text and not chat.last_results:
-        return [voice.say("chat.summary", summary=_SENTENCE_END.split(text, maxsplit=1)[0])]
+    text = _text_to_summarise(chat)
+    if text:
+        return [voice.say("chat.summary", summary=summarise(text, voice))]
     if is_thanks(chat.question):
         return [voice.say("chat.thanks")]
     return [voice.say("chat.help")]
 
 
-def _text_to_summarise(question: str) -> str:
-    """The text after the colon of a summary request ("" if it is not one)."""
-    head, colon, text = question.replace("：", ":").partition(":")
-    if not colon or not mentions(head, "chat.summarise"):
+def summarise(text: str, voice: Voice) -> str:
+    """Each sentence of `text` cut at its first comma, keeping its end mark."""
+    kept = []
+    for sentence in _SENTENCE.findall(text):
+        sentence = sentence.strip()
+        if not sentence:
+            continue
+        end = sentence[-1] if sentence[-1] in ".!?。！？؟" else ""
+        clause = _CLAUSE_END.split(sentence, maxsplit=1)[0].rstrip(".!?。！？؟")
+        kept.append(clause + end)
+    return voice.sentences(kept)
+
+
+def _text_to_summarise(chat: Conversation) -> str:
+    """What a summary request asks to summarise ("" if it is not one): the text after its
+    colon, or, when tool results came back for it, their text."""
+    head, colon, text = chat.question.replace("：", ":").partition(":")
+    if not mentions(head, "chat.summarise"):
         return ""
-    return text.strip()
+    if chat.last_results:
+        good = [result.content for result in chat.last_results
+                if not failed(result) and not is_empty(result)]
+        return " ".join(good) if len(good) == len(chat.last_results) else ""
+    return text.strip() if colon else ""

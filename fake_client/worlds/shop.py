@@ -131,4 +131,4 @@ def _answer(results: list[Result], voice: Voice) -> str:
         sentences.append(voice.line("shop.found", results=voice.join(found)))
     if errors:
         sentences.append(voice.line(_ERROR_PHRASES[error_kind(errors[0])]))
-    return " ".join(sentences)
+    return voice.sentences(sentences)

@@ -111,4 +111,4 @@ def _answer(results: list[Result], voice: Voice) -> Say:
             found.append(result.content.strip().rstrip(".。"))
     if found:
         sentences.insert(0, voice.line("support.found", results=voice.join(found)))
-    return Say(" ".join(sentences))
+    return Say(voice.sentences(sentences))
