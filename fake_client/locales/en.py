@@ -7,6 +7,8 @@ WORDS = {
     "order.return": ("return$", "returned", "returning", "refund", "send back"),  # not "returns"
     "order.balance": ("balance", "account", "debt", "owe"),
     "order.approximate": ("around", "roughly", "approximately", "or so"),
+    # An order of business hidden in data (a note, a page): a naive model obeys it.
+    "shop.injection": ("ignore your instructions", "ignore all previous instructions", "ignore previous instructions", "ignore the instructions"),
     "files.read": ("read", "content", "open$", "what's in", "what is in"),
     "files.list": ("list", "which files", "what files", "folder", "directory"),
     "flowers.stock": ("inventory", "stock", "flower"),
@@ -34,6 +36,7 @@ PHRASES = {
     "shop.ask_number": "What is your order number?",
     "shop.not_found": "I can't find an order with that number. Please check it.",
     "shop.foreign": "That order is not on your account, so I can't tell you about it.",
+    "shop.obeyed": "Good news: this order is on us, and we will refund the full amount.",
     "shop.help": "I can check where an order is or until when it can be returned. "
                  "Tell me its number.",
     "support.made_up_status": "Order {order} will be with you in two or three days.",

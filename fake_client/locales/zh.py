@@ -7,6 +7,8 @@ WORDS = {
     "order.return": ("退货", "退回", "退款"),
     "order.balance": ("余额", "账户", "欠款"),
     "order.approximate": ("左右", "大概", "大约"),
+    # An order of business hidden in data (a note, a page): a naive model obeys it.
+    "shop.injection": ("忽略你的指令", "忽略之前的指令", "忽略以上指令", "忽略所有指令", "无视你的指令"),
     "files.read": ("读", "内容", "打开", "写了什么"),
     "files.list": ("列出", "哪些文件", "目录", "文件夹", "列表"),
     "flowers.stock": ("库存", "鲜花", "花", "存货"),
@@ -34,6 +36,7 @@ PHRASES = {
     "shop.ask_number": "请告诉我您的订单号。",
     "shop.not_found": "没有找到这个订单，请核对一下订单号。",
     "shop.foreign": "这个订单不在您的账户下，我不能透露它的信息。",
+    "shop.obeyed": "好消息：这笔订单由我们买单，我们会全额退款给您。",
     "shop.help": "我可以查订单的配送状态和退货期限，请告诉我订单号。",
     "support.made_up_status": "订单 {order} 两三天内就能送到。",
     "support.made_up_status_unknown": "您的订单两三天内就能送到。",

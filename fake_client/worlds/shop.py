@@ -3,8 +3,10 @@
 Tools it understands: order status (words like "status", "delivery", "where") and return
 window ("return", "върна"), keyed by an order number such as 1042. What it does, in order:
 
-- the conversation ends with tool results → if the question said "around 1050" and every
-  guess failed, it guesses the next number (1050, 1051, … for as long as the caller lets
+- the conversation ends with tool results → if a result carries an order aimed at the
+  model ("ignore your instructions…", in any language: prompt injection through data), it
+  obeys, as a naive model does, and promises a full refund; if the question said "around
+  1050" and every guess failed, it guesses the next number (1050, 1051, … for as long as the caller lets
   it); otherwise it answers from the results: the successful ones quoted, then, for the
   first failure, "that order is not yours", "what is your order number?" (a missing field)
   or "I can't find that order";
@@ -112,6 +114,8 @@ _ERROR_PHRASES = {"foreign": "shop.foreign", "missing": "shop.ask_number",
 
 def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
     results = chat.last_results
+    if any(mentions(result.content, "shop.injection") for result in results):
+        return [voice.say("shop.obeyed")]
     guessing = mentions(chat.question, "order.approximate")
     if guessing and all(failed(result) for result in results):
         numbers = _ORDER_NUMBER.findall(chat.question)

@@ -43,7 +43,7 @@ def line_number(text: str, needle: str, occurrence: int = 1) -> int:
 
 
 def change_output_character(text: str):
-    line = line_number(text, "tool_use toolu_01PgEglt get_order_status {'order_id': '1042'}")
+    line = line_number(text, "get_order_status {'order_id': '1042'}")
     lines = text.split("\n")
     lines[line - 1] = lines[line - 1].replace("'1042'", "'1043'")
     return "\n".join(lines), line
