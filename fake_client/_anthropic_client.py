@@ -8,21 +8,9 @@ from ._anthropic_types import Message, MessageTokensCount
 from ._errors import RequestRefused, anthropic_bad_request, anthropic_error_body
 from ._ids import IdCounter
 from ._model_base import to_plain
+from ._not_given import NOT_GIVEN
 from ._recording import record
 from ._service import anthropic_count_tokens, anthropic_reply
-
-
-class _NotGiven:
-    """Marks an argument left out (None is a value some arguments may take)."""
-
-    def __bool__(self) -> bool:
-        return False
-
-    def __repr__(self) -> str:
-        return "NOT_GIVEN"
-
-
-NOT_GIVEN: Any = _NotGiven()
 
 
 class Messages:

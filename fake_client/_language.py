@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 
+from ._scripts import HAN
 from .locales import words_of
 
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_HAN = re.compile(f"[{HAN}]")
 _ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _LATIN_WORD = re.compile(r"(?<![\w.\-])[A-Za-z][A-Za-z']+(?![\w.\-])")

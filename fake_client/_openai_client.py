@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
-from ._anthropic_client import NOT_GIVEN
 from ._errors import RequestRefused, openai_bad_request, openai_error_body
 from ._ids import IdCounter
 from ._model_base import to_plain
+from ._not_given import NOT_GIVEN
 from ._openai_types import ChatCompletion
 from ._recording import record
 from ._service import openai_reply

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ._conversation import Ask, Part, Say
+from ._scripts import CJK
 from ._tokens import estimate_tokens
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_WORD_END = re.compile(f"[{_CJK}]|[^\\s{_CJK}]+")
+_WORD_END = re.compile(f"[{CJK}]|[^\\s{CJK}]+")
 
 
 @dataclass(frozen=True)

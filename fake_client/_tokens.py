@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_OTHER_RUN = re.compile("[^\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+from ._scripts import CJK
+
+_CJK = re.compile(f"[{CJK}]")
+_OTHER_RUN = re.compile(f"[^{CJK}]+")
 
 
 def count_words(text: str) -> int:

@@ -178,19 +178,17 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
         continues = quiz.data.get("continues")
         setup = tuple(lesson.chain(continues)) if continues else ()
         timeout = float(quiz.data.get("timeout", 10))
-        for name, code in QUIZ_KINDS[quiz.kind].runs(_context(None, lesson, quiz, str)).items():
+        for name, code in QUIZ_KINDS[quiz.kind].runs(quiz).items():
             plan[("quiz", quiz.id, name)] = RunRequest(setup, code, timeout)
     return plan
 
 
-def _context(course: Optional[Course], lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str]) -> QuizContext:
-    problems = course.problems if course is not None else Problems()
-
+def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str]) -> QuizContext:
     def markdown_with_figures(text: str) -> str:
-        return to_html(_substitute_figures(course, lesson, text, quiz.path, quiz.line)) if course else to_html(text)
+        return to_html(_substitute_figures(course, lesson, text, quiz.path, quiz.line))
 
-    return QuizContext(lesson=lesson, quiz=quiz, problems=problems, markdown=markdown_with_figures,
-                       snippet_transcript=lambda sid: course.transcript(lesson.key, sid) if course else None)
+    return QuizContext(lesson=lesson, quiz=quiz, problems=course.problems, markdown=markdown_with_figures,
+                       snippet_transcript=lambda sid: course.transcript(lesson.key, sid))
 
 
 def _check_snippets(course: Course, lesson: Lesson) -> None:

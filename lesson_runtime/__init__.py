@@ -7,12 +7,14 @@ transcripts. Standard library only.
 Public names:
 
 - :func:`run_chain` runs ``setup`` snippets silently, then ``code``, in a fresh
-  ``__main__`` namespace, and returns the transcript dict described in ARCHITECTURE.md.
-- :func:`outputs_match` compares two outputs the way every check does (trailing
-  whitespace trimmed, nothing else); :func:`normalise_output` is that normalisation.
+  ``__main__`` namespace, and returns the transcript dict described in ARCHITECTURE.md;
+  ``should_stop`` lets its caller stop it (the browser's Stop button).
+- :func:`same_run` is the one rule for "the same run" (status, and output as
+  :func:`outputs_match` compares it: trailing whitespace trimmed, nothing else);
+  :func:`normalise_output` is that normalisation.
 """
 
-from ._compare import normalise_output, outputs_match
+from ._compare import normalise_output, outputs_match, same_run
 from ._run import SNIPPET_FILENAME, run_chain, setup_filename
 
-__all__ = ["SNIPPET_FILENAME", "normalise_output", "outputs_match", "run_chain", "setup_filename"]
+__all__ = ["SNIPPET_FILENAME", "normalise_output", "outputs_match", "run_chain", "same_run", "setup_filename"]

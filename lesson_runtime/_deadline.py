@@ -1,20 +1,25 @@
-"""Stop a run that takes too long, from inside Python.
+"""Stop a run that takes too long, or that its caller no longer wants, from inside Python.
 
 A trace function checks the clock while Python code runs, so the same limit works at
 build time and in the browser's worker, where a blocked thread cannot be killed from
-outside without losing the whole interpreter. It cannot interrupt one long call into C
-(``time.sleep(60)``): the build's subprocess limit and the browser's worker restart
-cover that.
+outside without losing the whole interpreter. The same trace function asks the caller's
+``should_stop`` (the browser's Stop button) every ``STOP_POLL_S`` of running time. Neither
+can interrupt one long call into C (``time.sleep(60)``): the build's subprocess limit and
+the browser's worker restart cover that.
 """
 
 import sys
 import time
 from types import FrameType
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 # Check the clock every this many trace events: reading it on each line would slow
 # tight loops down several times over.
 _EVENTS_PER_CLOCK_CHECK = 200
+# Look at the clock for a stop poll every this many events (a poll in the browser is a
+# synchronous request: at most one every STOP_POLL_S).
+_EVENTS_PER_STOP_CHECK = 64
+STOP_POLL_S = 0.1
 
 
 class DeadlineExceeded(BaseException):
@@ -25,10 +30,14 @@ class DeadlineExceeded(BaseException):
 
 
 class Deadline:
-    """Context manager: raise DeadlineExceeded in the traced code after ``seconds``."""
+    """Context manager: raise DeadlineExceeded in the traced code after ``seconds``, and
+    KeyboardInterrupt (as an interrupt would) once ``should_stop()`` answers True."""
 
-    def __init__(self, seconds: float, opcode_traced_filenames: Optional[set] = None):
+    def __init__(self, seconds: float, opcode_traced_filenames: Optional[set] = None,
+                 should_stop: Optional[Callable[[], bool]] = None):
         self.seconds = seconds
+        self._should_stop = should_stop
+        self._next_stop_poll = 0.0
         # Frames of these files are traced per opcode: CPython 3.11 reports no line event
         # for a loop on one line (``while True: pass``). Per-opcode tracing slows code
         # down many times over, so only files holding such a loop are named here.
@@ -53,6 +62,12 @@ class Deadline:
             if time.monotonic() >= self._ends_at:
                 self.expired = True
                 raise DeadlineExceeded(self.seconds)
+        if self._should_stop is not None and self._events % _EVENTS_PER_STOP_CHECK == 0:
+            now = time.monotonic()
+            if now >= self._next_stop_poll:
+                self._next_stop_poll = now + STOP_POLL_S
+                if self._should_stop():
+                    raise KeyboardInterrupt
 
     def _trace(self, frame: FrameType, event: str, arg: object) -> Optional[Any]:
         # Called for every new Python frame; the local tracer below sees its lines,

@@ -5,7 +5,7 @@ import json
 import random
 import sys
 import types
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ._capture import DiscardingStream, OutputCallback, OutputLog, StreamToLog
 from ._deadline import Deadline, DeadlineExceeded, has_one_line_loop
@@ -26,20 +26,24 @@ def run_chain(
     *,
     timeout: float = 10.0,
     on_output: Optional[OutputCallback] = None,
+    should_stop: Optional[Callable[[], bool]] = None,
 ) -> dict:
     """Run ``setup`` snippets (output discarded), then ``code``; return the transcript.
 
     Every call starts from a fresh ``__main__`` namespace and reseeds ``random``, so a
     run never depends on what ran before it. ``timeout`` (seconds) covers the whole
     chain. ``on_output(stream, text)`` is called as output is written (the browser
-    worker streams it). The transcript::
+    worker streams it). ``should_stop()`` is asked every 0.1 s of running Python code; when
+    it answers True the run ends as ``stopped`` (the browser's Stop, where the page cannot
+    interrupt the worker). The transcript::
 
         {"output": str, "chunks": [[stream, text], ...],
          "status": "done" | "error" | "timeout" | "stopped",
          "error": None | {"type": str, "message": str, "line": int | None},
          "calls": [...]}   # fake_client.recording() of the snippet's own calls
 
-    ``stopped`` means a KeyboardInterrupt ended the run (the browser's Stop button).
+    ``stopped`` means a KeyboardInterrupt or ``should_stop`` ended the run (the browser's
+    Stop button).
     """
     sources = {SNIPPET_FILENAME: code.splitlines()}
     for index, snippet in enumerate(setup):
@@ -49,7 +53,7 @@ def run_chain(
     status, error = "done", None
     namespace = _fresh_main_module()
     saved = _Saved()
-    deadline = Deadline(timeout, _files_with_one_line_loops(setup, code))
+    deadline = Deadline(timeout, _files_with_one_line_loops(setup, code), should_stop)
     # Made before the clock starts: the first run imports fake_client, which in Pyodide
     # compiles from source and must not eat into the learner's time limit.
     recording = _recording()

@@ -23,9 +23,10 @@ from functools import lru_cache
 from typing import Iterable, Optional
 
 from .._conversation import Result, Tool
+from .._scripts import HAN
 from ..locales import words_everywhere
 
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+_HAN = re.compile(f"[{HAN}]")
 
 
 @lru_cache(maxsize=None)

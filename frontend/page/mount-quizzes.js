@@ -3,7 +3,6 @@
 // mount-widgets.js calls mountQuizzes(); importing this module does nothing by itself.
 
 import { t } from "./i18n.js";
-import { onProgress, run } from "../runtime/worker-client.js";
 import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress } from "./storage.js";
 import { announce, prepareAnnouncer } from "../widgets/quiz/announcer.js";
 import { createQuizContext, readConfig } from "../widgets/quiz/context.js";
@@ -23,9 +22,10 @@ function showBroken(root, message) {
 /**
  * Mount every quiz under `scope`, one per task (a lesson has up to ten quizzes: mounting them
  * in one go makes a long main-thread task). Resolves to the mounted quizzes.
+ * @param {ReturnType<import("./python.js").createPagePython>} python the page's Python
  * @param {ParentNode} [scope]
  */
-export async function mountQuizzes(scope = document) {
+export async function mountQuizzes(python, scope = document) {
   const roots = [...scope.querySelectorAll("[data-quiz]")].filter((root) => !root.hasAttribute("data-mounted"));
   if (!roots.length) return [];
   prepareAnnouncer();
@@ -39,8 +39,8 @@ export async function mountQuizzes(scope = document) {
     store,
     lessonKey,
     announce,
-    run,
-    onProgress,
+    run: python.run,
+    onProgress: python.onProgress,
     onVerdict: () => bar && bar.update(),
   };
 

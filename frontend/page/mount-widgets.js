@@ -1,11 +1,11 @@
 // Everything a page with runnable snippets or quizzes needs (loaded by main.js only on such
-// pages): mounts the quiz widgets and the snippets, and starts Python in its worker as soon
-// as the page is idle.
+// pages): makes the page's Python, starts it early, and mounts the quiz widgets and the
+// snippets.
 
 import { LESSON_RESET_EVENT, mountQuizzes } from "./mount-quizzes.js";
 import { t } from "./i18n.js";
 import { nextTask } from "./next-task.js";
-import { prepare } from "../runtime/worker-client.js";
+import { createPagePython, startPythonEarly } from "./python.js";
 import { mountSnippet } from "../widgets/snippet/snippet-widget.js";
 import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress } from "./storage.js";
 
@@ -13,7 +13,7 @@ import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress }
  * Mount every snippet of the page, one per task: a lesson page has a dozen editors, and
  * mounting them in one go would block the page for a long task.
  */
-async function mountSnippets(roots) {
+async function mountSnippets(roots, python) {
   const store = pageProgress();
   const widgets = [];
   document.addEventListener(LESSON_RESET_EVENT, () => widgets.forEach((widget) => widget.reset()));
@@ -28,7 +28,7 @@ async function mountSnippets(roots) {
   });
   for (const root of roots) {
     const started = performance.now();
-    const widget = mountSnippet(root, { t, store, lessonKey: lessonKeyFor(root) });
+    const widget = mountSnippet(root, { t, store, lessonKey: lessonKeyFor(root), python });
     if (widget) widgets.push(widget);
     performance.measure("lessons:mount-snippet", { start: started });
     await nextTask();
@@ -36,17 +36,11 @@ async function mountSnippets(roots) {
   return widgets;
 }
 
-/** Start Python when the browser has nothing better to do, not on the first click. */
-function prepareWhenIdle() {
-  const start = () => prepare().catch((error) => console.warn("Python could not start:", error));
-  if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 200);
-}
-
 /** Mount the page's widgets and start Python early. */
 export function mountPageWidgets() {
-  mountQuizzes();
+  const python = createPagePython();
+  startPythonEarly(python);
+  mountQuizzes(python);
   const roots = [...document.querySelectorAll(".lesson-snippet[data-snippet]")];
-  if (roots.length) mountSnippets(roots);
-  prepareWhenIdle();
+  if (roots.length) mountSnippets(roots, python);
 }

@@ -1,6 +1,27 @@
 // Pure answer logic of the quiz kinds (no DOM, no worker), tested in answers.test.js.
 
 /**
+ * Wrong tries after which a kind offers help: the hint, and (fill-in) the answer itself. One
+ * table, so that kinds differ only on purpose: a blank is quick to try again, a whole
+ * program (an exercise) is not, so its hint comes after the first wrong try.
+ */
+export const HELP_AFTER_WRONG_TRIES = Object.freeze({
+  "fill-in": Object.freeze({ hint: 2, answer: 3 }),
+  exercise: Object.freeze({ hint: 1 }),
+});
+
+/**
+ * Whether a kind offers a kind of help after `wrongTries` wrong tries.
+ * @param {keyof typeof HELP_AFTER_WRONG_TRIES} kind
+ * @param {"hint"|"answer"} help
+ * @param {number} wrongTries
+ */
+export function helpOffered(kind, help, wrongTries) {
+  const after = HELP_AFTER_WRONG_TRIES[kind]?.[help];
+  return after !== undefined && wrongTries >= after;
+}
+
+/**
  * The program with the learner's answers in the blanks.
  * @param {string[]} segments code split at the blanks (n blanks → n + 1 segments)
  * @param {string[]} answers one per blank

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { allListed, fillBlanks, nextLineIndex, sameChoice } from "./answers.js";
+import { allListed, fillBlanks, helpOffered, nextLineIndex, sameChoice } from "./answers.js";
 
 test("fillBlanks puts each answer between its segments", () => {
   assert.equal(fillBlanks(["if r.stop_reason == ", ":\n    run()\n"], ['"tool_use"']), 'if r.stop_reason == "tool_use":\n    run()\n');
@@ -31,4 +31,11 @@ test("nextLineIndex moves focus within the list and ignores other keys", () => {
   assert.equal(nextLineIndex("Home", 2, 3), 0);
   assert.equal(nextLineIndex("PageDown", 1, 20), 6);
   assert.equal(nextLineIndex("a", 1, 3), null);
+});
+
+test("help comes after two wrong blanks (the answer after three), after one wrong exercise", () => {
+  assert.deepEqual([0, 1, 2, 3].map((n) => helpOffered("fill-in", "hint", n)), [false, false, true, true]);
+  assert.deepEqual([2, 3].map((n) => helpOffered("fill-in", "answer", n)), [false, true]);
+  assert.deepEqual([0, 1].map((n) => helpOffered("exercise", "hint", n)), [false, true]);
+  assert.equal(helpOffered("exercise", "answer", 99), false, "an exercise offers its solution after any check instead");
 });

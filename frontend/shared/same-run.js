@@ -1,5 +1,7 @@
-// The one rule for "the same output": what the page compares a learner's run with. Pure:
-// no DOM, no worker.
+// The one rule for "the same run", by which the page judges a learner's run: it ends the same
+// way (status) and prints the same, trailing whitespace aside. The build judges every answer
+// key by the same rule (lesson_runtime.same_run); same-run-cases.json holds the cases both
+// are tested on. Pure: no DOM, no worker.
 
 /**
  * The output text of a transcript, or the text itself when given a string.
@@ -31,9 +33,33 @@ export function normaliseOutput(text) {
 }
 
 /**
- * Whether two outputs (strings or transcripts) count as the same.
+ * Whether two outputs (strings or transcripts) agree once trailing whitespace is trimmed
+ * (`lesson_runtime.outputs_match`). Output only: to judge an answer, use sameRun.
  * @returns {boolean}
  */
-export function sameOutput(actual, expected) {
+export function outputsMatch(actual, expected) {
   return normaliseOutput(outputOf(actual)) === normaliseOutput(outputOf(expected));
+}
+
+/**
+ * Whether a learner's run counts as the expected one: the same status ("done", "error",
+ * "timeout", ...) and matching outputs. A program that prints the expected output and then
+ * exits with an error, or loops until its time runs out, is not the same run.
+ * @param {{status: string, output: string}} actual
+ * @param {{status: string, output: string}} expected
+ * @returns {boolean}
+ */
+export function sameRun(actual, expected) {
+  return runDifference(actual, expected) === null;
+}
+
+/**
+ * How two runs differ, for the feedback: "output" when they print differently, else
+ * "status" when they end differently, else null (the same run).
+ * @returns {"output"|"status"|null}
+ */
+export function runDifference(actual, expected) {
+  if (!outputsMatch(actual, expected)) return "output";
+  if (actual?.status !== expected?.status) return "status";
+  return null;
 }

@@ -1,6 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { normaliseOutput, outputOf, sameOutput } from "./same-run.js";
+import { readFileSync } from "node:fs";
+import { normaliseOutput, outputOf, outputsMatch, runDifference, sameRun } from "./same-run.js";
+
+// The table pytest reads too (tests/unit/test_same_run.py): the page and the build agree.
+const { cases } = JSON.parse(readFileSync(new URL("./same-run-cases.json", import.meta.url), "utf8"));
 
 test("outputOf accepts a transcript dict, a string, or nothing", () => {
   assert.equal(outputOf({ output: "hi\n", status: "done" }), "hi\n");
@@ -21,10 +25,24 @@ test("normaliseOutput trims what Python's str.rstrip() trims", () => {
   assert.equal(normaliseOutput("x\ufeff"), "x\ufeff", "U+FEFF is not whitespace to Python");
 });
 
-test("sameOutput ignores trailing whitespace only", () => {
-  assert.ok(sameOutput("stop_reason: tool_use\n", { output: "stop_reason: tool_use   " }));
-  assert.ok(!sameOutput("Stop_reason: tool_use", "stop_reason: tool_use"));
-  assert.ok(!sameOutput(" a", "a"), "leading whitespace counts");
-  assert.ok(!sameOutput("a\n\nb", "a\nb"), "inner blank lines count");
-  assert.ok(!sameOutput("a \nb", "a\nb"), "trailing spaces of an inner line count, as in the build");
+test("outputsMatch compares outputs of strings or transcripts, trailing whitespace aside", () => {
+  assert.ok(outputsMatch("stop_reason: tool_use\n", { output: "stop_reason: tool_use   " }));
+  assert.ok(!outputsMatch("Stop_reason: tool_use", "stop_reason: tool_use"));
+});
+
+for (const { name, actual, expected, same } of cases) {
+  test(`sameRun, shared case: ${name}`, () => {
+    assert.equal(sameRun(actual, expected), same);
+  });
+}
+
+test("the shared table has cases on both sides", () => {
+  assert.ok(cases.some((c) => c.same) && cases.some((c) => !c.same));
+});
+
+test("runDifference says what differs: the output first, then the ending", () => {
+  const done = { status: "done", output: "ok\n" };
+  assert.equal(runDifference({ status: "done", output: "ok" }, done), null);
+  assert.equal(runDifference({ status: "error", output: "ok\n" }, done), "status");
+  assert.equal(runDifference({ status: "timeout", output: "no\n" }, done), "output");
 });

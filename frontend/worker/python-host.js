@@ -9,49 +9,18 @@ import { fetchSnapshot } from "./snapshot.js";
 // snapshot, so that a change here never needs a new one).
 //
 // `still_wanted` is how a page stops a run in a SharedWorker, which it cannot terminate
-// and which (without cross-origin isolation) shares no memory with it: a function the
-// run's deadline check calls every STOP_POLL_S of running time; when it answers False,
-// the run ends as "stopped" through KeyboardInterrupt, exactly like an interrupt would.
-// It hooks lesson_runtime's deadline check, the trace function that already runs on
-// every line of the learner's code.
+// and which (without cross-origin isolation) shares no memory with it: lesson_runtime asks
+// `should_stop` every 0.1 s of running Python, and the run ends as "stopped".
 const RUN_PYTHON = `
-import json, time
+import json
 import lesson_runtime
-from lesson_runtime import _deadline
-
-STOP_POLL_S = 0.1
-
-class _StopPoll:
-    still_wanted = None
-    next_at = 0.0
-
-def _install_stop_poll():
-    check = _deadline.Deadline._check
-    if getattr(check, "_polls_for_stop", False):
-        return
-    def check_and_poll(self):
-        check(self)
-        poll = _StopPoll.still_wanted
-        if poll is not None and self._events % 64 == 0:
-            now = time.monotonic()
-            if now >= _StopPoll.next_at:
-                _StopPoll.next_at = now + STOP_POLL_S
-                if not poll():
-                    raise KeyboardInterrupt
-    check_and_poll._polls_for_stop = True
-    _deadline.Deadline._check = check_and_poll
-
-_install_stop_poll()
 
 def _run_for_page(setup_json, code, timeout, emit, still_wanted):
-    _StopPoll.still_wanted = still_wanted
-    _StopPoll.next_at = 0.0
-    try:
-        transcript = lesson_runtime.run_chain(
-            json.loads(setup_json), code, timeout=timeout, on_output=lambda stream, text: emit(stream, text)
-        )
-    finally:
-        _StopPoll.still_wanted = None
+    should_stop = (lambda: not still_wanted()) if still_wanted is not None else None
+    transcript = lesson_runtime.run_chain(
+        json.loads(setup_json), code, timeout=timeout,
+        on_output=lambda stream, text: emit(stream, text), should_stop=should_stop,
+    )
     return json.dumps(transcript, ensure_ascii=False)
 `;
 

@@ -4,7 +4,6 @@ vocabulary. A kind is a subclass registered in ``kinds/__init__.py``."""
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Optional
 
-from lesson_runtime import outputs_match
 
 from .._fields import Field, Identifier, Seconds, Text
 from .._model import Lesson, Quiz
@@ -51,11 +50,6 @@ def browser_transcript(transcript: dict) -> dict:
     return {"output": transcript["output"], "status": transcript["status"], "error": transcript["error"]}
 
 
-def same_run(a: dict, b: dict) -> bool:
-    """Two runs agree when they end the same way and print the same (trailing space aside)."""
-    return a["status"] == b["status"] and outputs_match(a["output"], b["output"])
-
-
 def describe_run(transcript: dict) -> str:
     if transcript["status"] == "timeout":
         return f"does not finish ({transcript['error']['message']})"
@@ -82,8 +76,9 @@ class QuizKind:
         """Checks that need no run (counts, ranges). Return False to skip running."""
         return True
 
-    def runs(self, ctx: QuizContext) -> dict[str, str]:
-        """Name → program to run (after the quiz's ``continues`` chain)."""
+    def runs(self, quiz: Quiz) -> dict[str, str]:
+        """Name → program to run (after the quiz's ``continues`` chain), from the quiz's data
+        alone: the runs are planned before any check or rendering."""
         return {}
 
     def check(self, ctx: QuizContext, runs: dict[str, dict]) -> None:

@@ -1,8 +1,10 @@
 """exercise: a task, starter code and a reference solution; the expected output is the
 solution's own output (never typed), and the starter must not produce it."""
 
+from lesson_runtime import same_run
+
 from .._fields import Field, Text
-from ._base import QuizKind, browser_transcript, describe_run, same_run
+from ._base import QuizKind, browser_transcript, describe_run
 
 
 class Exercise(QuizKind):
@@ -14,8 +16,8 @@ class Exercise(QuizKind):
         Field("hint", Text("markdown"), doc="A hint (markdown)."),
     ]
 
-    def runs(self, ctx):
-        return {"solution": ctx.quiz.data["solution"], "starter": ctx.quiz.data["starter"]}
+    def runs(self, quiz):
+        return {"solution": quiz.data["solution"], "starter": quiz.data["starter"]}
 
     def check(self, ctx, runs):
         if runs["solution"]["status"] != "done":

@@ -2,8 +2,10 @@
 
 import re
 
+from lesson_runtime import same_run
+
 from .._fields import Field, ListOf, Text, TextOrTexts
-from ._base import QuizContext, QuizKind, browser_transcript, describe_run, diff_runs, same_run
+from ._base import QuizKind, browser_transcript, describe_run, diff_runs
 
 BLANK = re.compile(r"\[\[(.*?)\]\]")
 
@@ -34,10 +36,10 @@ class FillIn(QuizKind):
         Field("explanation", Text("markdown"), doc="Shown once answered right (markdown)."),
     ]
 
-    def _answers(self, ctx: QuizContext) -> list[list[str]]:
-        segments, canonical = split_blanks(ctx.quiz.data["code"])
+    def _answers(self, data: dict) -> list[list[str]]:
+        segments, canonical = split_blanks(data["code"])
         accepted = [[answer] for answer in canonical]
-        accept = ctx.quiz.data.get("accept", [])
+        accept = data.get("accept", [])
         if len(canonical) == 1 and all(isinstance(item, str) for item in accept):
             accepted[0] += accept
         else:
@@ -45,8 +47,8 @@ class FillIn(QuizKind):
                 accepted[index] += [alternatives] if isinstance(alternatives, str) else list(alternatives)
         return accepted
 
-    def _wrong(self, ctx: QuizContext) -> list[list[str]]:
-        return [[item] if isinstance(item, str) else list(item) for item in ctx.quiz.data.get("wrong", [])]
+    def _wrong(self, data: dict) -> list[list[str]]:
+        return [[item] if isinstance(item, str) else list(item) for item in data.get("wrong", [])]
 
     def validate(self, ctx):
         segments, canonical = split_blanks(ctx.quiz.data["code"])
@@ -61,21 +63,21 @@ class FillIn(QuizKind):
             ctx.problem("accept", f"with {len(canonical)} blanks, 'accept' is one list per blank "
                                   f"(at most {len(canonical)}), e.g. [[\"a\"], []]")
             return False
-        for number, wrong in enumerate(self._wrong(ctx), start=1):
+        for number, wrong in enumerate(self._wrong(ctx.quiz.data), start=1):
             if len(wrong) != len(canonical):
                 ctx.problem("wrong", f"wrong answer {number} fills {len(wrong)} blank(s); the code has {len(canonical)}")
                 return False
         return True
 
-    def runs(self, ctx):
-        segments, canonical = split_blanks(ctx.quiz.data["code"])
+    def runs(self, quiz):
+        segments, canonical = split_blanks(quiz.data["code"])
         runs = {"expected": fill(segments, canonical), "empty": fill(segments, [""] * len(canonical))}
-        for blank, alternatives in enumerate(self._answers(ctx)):
+        for blank, alternatives in enumerate(self._answers(quiz.data)):
             for number, alternative in enumerate(alternatives[1:], start=1):
                 answers = list(canonical)
                 answers[blank] = alternative
                 runs[f"accept-{blank}-{number}"] = fill(segments, answers)
-        for number, wrong in enumerate(self._wrong(ctx), start=1):
+        for number, wrong in enumerate(self._wrong(quiz.data), start=1):
             runs[f"wrong-{number}"] = fill(segments, wrong)
         return runs
 
@@ -87,18 +89,18 @@ class FillIn(QuizKind):
         if same_run(runs["empty"], expected):
             ctx.problem("code", "the code with the blanks left empty prints the same output, "
                                 "so any answer would pass: make the output depend on the blanks")
-        for blank, alternatives in enumerate(self._answers(ctx)):
+        for blank, alternatives in enumerate(self._answers(ctx.quiz.data)):
             for number, alternative in enumerate(alternatives[1:], start=1):
                 run = runs[f"accept-{blank}-{number}"]
                 if not same_run(run, expected):
                     ctx.problem("accept", f"accepted answer {alternative!r} for blank {blank + 1} does not reproduce "
                                           "the output:\n" + diff_runs(expected, run, "with [[answer]]", "with it"))
-        for number, wrong in enumerate(self._wrong(ctx), start=1):
+        for number, wrong in enumerate(self._wrong(ctx.quiz.data), start=1):
             if same_run(runs[f"wrong-{number}"], expected):
                 ctx.problem("wrong", f"wrong answer {number} {wrong!r} reproduces the expected output, "
                                      "so the check could not tell it apart")
 
     def config(self, ctx, runs):
         segments, _ = split_blanks(ctx.quiz.data["code"])
-        return {"segments": segments, "answers": self._answers(ctx), "expected": browser_transcript(runs["expected"]),
+        return {"segments": segments, "answers": self._answers(ctx.quiz.data), "expected": browser_transcript(runs["expected"]),
                 "hint_html": ctx.html("hint"), "explanation_html": ctx.html("explanation")}

@@ -1,10 +1,10 @@
 """find-bug: code with one faulty line; the fix on that line makes it print ``output``."""
 
-from lesson_runtime import outputs_match
+from lesson_runtime import outputs_match, same_run
 
 from .._fields import Field, Integer, LineMap, Text
 from .._problems import output_diff
-from ._base import QuizKind, browser_transcript, describe_run, same_run
+from ._base import QuizKind, browser_transcript, describe_run
 
 
 def apply_fix(code: str, line: int, fix: str) -> str:
@@ -45,8 +45,8 @@ class FindBug(QuizKind):
                 ctx.problem("line_hints", f"hint for line {hinted}, but the code has {len(lines)} lines")
         return True
 
-    def runs(self, ctx):
-        data = ctx.quiz.data
+    def runs(self, quiz):
+        data = quiz.data
         return {"actual": data["code"], "fixed": apply_fix(data["code"], data["line"], data["fix"])}
 
     def check(self, ctx, runs):

@@ -27,8 +27,8 @@ class PredictOutput(QuizKind):
             return False
         return True
 
-    def runs(self, ctx):
-        return {"code": ctx.quiz.data["code"]}
+    def runs(self, quiz):
+        return {"code": quiz.data["code"]}
 
     def check(self, ctx, runs):
         run = runs["code"]

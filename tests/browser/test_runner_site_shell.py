@@ -62,7 +62,9 @@ def test_search_finds_words_of_each_language(page, site_url, lang, word):
     page.wait_for_function(
         "initial => document.querySelector('.md-search-result__meta').textContent.trim() !== initial",
         arg=page.locator(".md-search-result__meta").text_content().strip(),
-        timeout=15000,
+        # The index of all five languages' lessons (megabytes) is built in Material's worker;
+        # on a loaded two-core machine that takes far longer than on a learner's laptop.
+        timeout=90000,
     )
     search.fill(word)
     # Material reads the query on keyup; Playwright inserts non-Latin text without key
@@ -70,7 +72,7 @@ def test_search_finds_words_of_each_language(page, site_url, lang, word):
     search.press("End")
     results = page.locator(".md-search-result__item")
     # attached, not visible: in right-to-left layout the panel may sit outside the viewport
-    results.first.wait_for(state="attached", timeout=15000)
+    results.first.wait_for(state="attached", timeout=60000)
     hrefs = [link.get_attribute("href") for link in page.locator(".md-search-result__link").all()]
     prefix = "" if lang == "bg" else f"/{lang}/"
     assert any(prefix in href or (lang == "bg" and not any(f"/{o}/" in href for o in LANGUAGES)) for href in hrefs)

@@ -251,4 +251,4 @@ def test_api_errors_show_only_the_snippets_frames():
 
 def test_public_names_are_pinned():
     assert sorted(lesson_runtime.__all__) == ["SNIPPET_FILENAME", "normalise_output", "outputs_match", "run_chain",
-                                              "setup_filename"]
+                                              "same_run", "setup_filename"]

@@ -1,15 +1,14 @@
 // exercise: an editor with the starter code and the expected output beside it. Check runs
 // the learner's program and compares transcripts, the difference marked. A hint is offered
-// after the first wrong try; the reference solution can be revealed after any check.
+// after a wrong try (shared/answers.js); the reference solution can be revealed after any check.
 
-import { createEditor } from "../editor/editor.js";
+import { createEditor, editorCode, setEditorCode } from "../editor/editor.js";
 import { editorExtensions } from "./editor-extensions.js";
 import { h, button, codeBlock, debounce, outputPre, setBusy, trustedHtml } from "./dom.js";
 import { runForCheck } from "./context.js";
-import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
-import { outputOf, sameOutput } from "../../shared/same-run.js";
-
-export const HINT_AFTER = 1;
+import { mismatchDetail, outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
+import { helpOffered } from "../../shared/answers.js";
+import { outputOf, sameRun } from "../../shared/same-run.js";
 const SAVE_DELAY_MS = 300;
 
 /** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
@@ -54,7 +53,7 @@ export function mountExercise(ctx) {
   ctx.onTeardown(() => editor.destroy());
 
   const updateOffers = () => {
-    hintButton.hidden = !hasHint || !hintBox.hidden || wrongTries < HINT_AFTER;
+    hintButton.hidden = !hasHint || !hintBox.hidden || !helpOffered("exercise", "hint", wrongTries);
     solutionButton.hidden = !config.solution || !checked || !solutionBox.hidden;
   };
 
@@ -69,7 +68,7 @@ export function mountExercise(ctx) {
   solutionButton.addEventListener("click", () => {
     const useIt = button(t("quiz.useSolution"), { "data-action": "use-solution", class: "md-button quiz-button quiz-button--secondary" });
     useIt.addEventListener("click", () => {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: config.solution } });
+      setEditorCode(editor, config.solution);
       ctx.saveEdit(config.solution);
       editor.focus();
     });
@@ -81,7 +80,7 @@ export function mountExercise(ctx) {
   });
 
   resetButton.addEventListener("click", () => {
-    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: starter } });
+    setEditorCode(editor, starter);
     ctx.saveEdit(null);
     editor.focus();
   });
@@ -92,20 +91,21 @@ export function mountExercise(ctx) {
     checking = true;
     setBusy(checkButton, true);
     feedback.replaceChildren();
-    const code = editor.state.doc.toString();
+    const code = editorCode(editor);
     ctx.saveEdit(code === starter ? null : code);
     try {
       const transcript = await runForCheck(ctx, statusLine, code, { stopButton, returnFocusTo: checkButton });
       if (!transcript) return true;
-      const right = sameOutput(transcript, config.expected);
+      const right = sameRun(transcript, config.expected);
       checked = true;
       if (right) {
         feedback.replaceChildren(verdictLine(t, "correct"), outputBlock(t("quiz.yourOutput"), transcript, t));
         ctx.settle("correct", { wrongTries }, t("quiz.correct"));
       } else {
         wrongTries += 1;
-        feedback.replaceChildren(verdictLine(t, "incorrect", t("quiz.outputsDiffer")), transcriptComparison(t, outputOf(config.expected), transcript));
-        ctx.settle("incorrect", { wrongTries }, `${t("quiz.incorrect")} ${t("quiz.outputsDiffer")}`);
+        const detail = mismatchDetail(t, transcript, config.expected);
+        feedback.replaceChildren(verdictLine(t, "incorrect", detail), transcriptComparison(t, outputOf(config.expected), transcript));
+        ctx.settle("incorrect", { wrongTries }, `${t("quiz.incorrect")} ${detail}`);
       }
       updateOffers();
     } finally {

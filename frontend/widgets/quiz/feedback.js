@@ -3,7 +3,7 @@
 
 import { h, localNumber, outputPre } from "./dom.js";
 import { diffLines, firstDifference } from "../../shared/output-diff.js";
-import { outputOf } from "../../shared/same-run.js";
+import { outputOf, runDifference } from "../../shared/same-run.js";
 
 /**
  * The verdict paragraph: "Correct!" / "Not quite." plus an optional detail sentence.
@@ -20,6 +20,24 @@ export function verdictLine(t, result, detail) {
     h("strong", {}, t(result === "correct" ? "quiz.correct" : "quiz.incorrect")),
     detail ? ` ${detail}` : "",
   );
+}
+
+/**
+ * Why a run is not the expected one, in a sentence: its output differs, it ran out of time,
+ * or it printed the expected output but ended with an error (e.g. `sys.exit(2)`).
+ * @param {(key: string, vars?: object) => string} t
+ * @param {object} actual the learner's transcript
+ * @param {object} expected
+ */
+export function mismatchDetail(t, actual, expected) {
+  if (runDifference(actual, expected) === "status") {
+    if (actual.status === "timeout") return t("quiz.timedOut");
+    if (actual.status === "error" && actual.error) {
+      const { type, message } = actual.error;
+      return t("quiz.endsWithError", { error: message ? `${type}: ${message}` : type });
+    }
+  }
+  return t("quiz.outputsDiffer");
 }
 
 // One line of a diff column. `text` null means "this side has no such line": a gap that keeps

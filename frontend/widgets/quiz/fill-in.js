@@ -1,16 +1,13 @@
 // fill-in: the code with an input box in place of each blank. Check puts the answers into
 // the code, runs the whole program in the worker and compares its transcript with the
 // expected one, so any answer that reproduces it is right (not only the listed spelling).
-// After HINT_AFTER wrong tries the hint is offered; after REVEAL_AFTER, the answer.
+// After a few wrong tries the hint is offered, then the answer (shared/answers.js says when).
 
-import { fillBlanks, allListed } from "../../shared/answers.js";
+import { allListed, fillBlanks, helpOffered } from "../../shared/answers.js";
 import { h, button, localNumber, setBusy, trustedHtml } from "./dom.js";
 import { runForCheck } from "./context.js";
-import { transcriptComparison, verdictLine } from "./feedback.js";
-import { outputOf, sameOutput } from "../../shared/same-run.js";
-
-export const HINT_AFTER = 2;
-export const REVEAL_AFTER = 3;
+import { mismatchDetail, transcriptComparison, verdictLine } from "./feedback.js";
+import { outputOf, sameRun } from "../../shared/same-run.js";
 
 const widthFor = (text) => `${Math.max(4, [...text].length + 2)}ch`;
 
@@ -74,8 +71,8 @@ export function mountFillIn(ctx) {
   const hasHint = Boolean(config.hint_html);
 
   const updateOffers = () => {
-    hintButton.hidden = !hasHint || hintShown || wrongTries < HINT_AFTER;
-    revealButton.hidden = wrongTries < REVEAL_AFTER || accepted.length < blankCount;
+    hintButton.hidden = !hasHint || hintShown || !helpOffered("fill-in", "hint", wrongTries);
+    revealButton.hidden = !helpOffered("fill-in", "answer", wrongTries) || accepted.length < blankCount;
   };
 
   const showHint = () => {
@@ -116,7 +113,7 @@ export function mountFillIn(ctx) {
         if (allListed(given, accepted)) judge(given, null, true);
         return;
       }
-      judge(given, transcript, sameOutput(transcript, config.expected));
+      judge(given, transcript, sameRun(transcript, config.expected));
     } finally {
       checking = false;
       setBusy(checkButton, false);
@@ -130,9 +127,13 @@ export function mountFillIn(ctx) {
       feedback.replaceChildren(verdictLine(t, "correct"), config.explanation_html ? trustedHtml("div", { class: "quiz-explanation" }, config.explanation_html) : "");
       ctx.settle("correct", record, t("quiz.correct"));
     } else {
-      const tail = wrongTries >= REVEAL_AFTER ? t("quiz.offerReveal") : wrongTries >= HINT_AFTER && hasHint && !hintShown ? t("quiz.offerHint") : t("quiz.tryAgain");
+      const tail = helpOffered("fill-in", "answer", wrongTries)
+        ? t("quiz.offerReveal")
+        : helpOffered("fill-in", "hint", wrongTries) && hasHint && !hintShown
+          ? t("quiz.offerHint")
+          : t("quiz.tryAgain");
       feedback.replaceChildren(verdictLine(t, "incorrect", tail), transcriptComparison(t, outputOf(config.expected), transcript));
-      ctx.settle("incorrect", record, `${t("quiz.incorrect")} ${t("quiz.outputsDiffer")} ${tail}`);
+      ctx.settle("incorrect", record, `${t("quiz.incorrect")} ${mismatchDetail(t, transcript, config.expected)} ${tail}`);
     }
     updateOffers();
   }

@@ -3,13 +3,13 @@
 // found, an editor opens on the program so the learner can fix that line and run it, and see
 // the fake API's error give way to the expected output.
 
-import { createEditor } from "../editor/editor.js";
+import { createEditor, editorCode, setEditorCode } from "../editor/editor.js";
 import { editorExtensions } from "./editor-extensions.js";
 import { nextLineIndex } from "../../shared/answers.js";
 import { runWithStatus } from "./context.js";
 import { h, button, debounce, setBusy, trustedHtml, uniqueId } from "./dom.js";
 import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
-import { outputOf, sameOutput } from "../../shared/same-run.js";
+import { outputOf, sameRun } from "../../shared/same-run.js";
 
 const SAVE_DELAY_MS = 300;
 
@@ -57,19 +57,25 @@ export function mountFindBug(ctx) {
     items.forEach((item, i) => item.setAttribute("aria-selected", String(i + 1 === line)));
   };
 
-  const explain = (line) => {
+  /** The verdict on a chosen line and what it says about it (nothing else). */
+  const showVerdict = (line) => {
     const right = line === config.bug_line;
     markChosen(line);
     feedback.replaceChildren(verdictLine(t, right ? "correct" : "incorrect", t("quiz.youChoseLine", { n: line })));
     const html = right ? config.explanation_html : hints[line - 1] || "";
     if (html) feedback.append(trustedHtml("div", { class: "quiz-explanation" }, html));
     else if (!right) feedback.append(h("p", { class: "quiz-explanation" }, t("quiz.bugElsewhere")));
-    if (right) openFix();
-    return right;
+  };
+
+  /** A line is chosen (now, or in an earlier visit): its verdict, and the fix once found. */
+  const present = (line) => {
+    showVerdict(line);
+    if (line === config.bug_line) openFix();
   };
 
   const choose = (line) => {
-    const right = explain(line);
+    present(line);
+    const right = line === config.bug_line;
     ctx.settle(right ? "correct" : "incorrect", { line }, `${t(right ? "quiz.correct" : "quiz.incorrect")} ${t("quiz.youChoseLine", { n: line })}`);
   };
 
@@ -114,14 +120,14 @@ export function mountFindBug(ctx) {
     fixPanel.hidden = false;
     const runFix = async () => {
       if (runButton.hasAttribute("aria-disabled")) return true; // a run is under way
-      const code = editor.state.doc.toString();
+      const code = editorCode(editor);
       ctx.saveEdit(code === config.code ? null : code);
       setBusy(runButton, true);
       result.replaceChildren();
       try {
         const { transcript } = await runWithStatus(ctx, status, code, t("quiz.running"), { stopButton, returnFocusTo: runButton });
         if (!transcript) return;
-        const fixed = sameOutput(transcript, config.expected);
+        const fixed = sameRun(transcript, config.expected);
         root.setAttribute("data-fix", fixed ? "fixed" : "failing");
         const said = t(fixed ? "quiz.fixWorks" : "quiz.fixNotYet");
         status.textContent = said;
@@ -140,7 +146,7 @@ export function mountFindBug(ctx) {
     });
     runButton.addEventListener("click", runFix);
     resetButton.addEventListener("click", () => {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: config.code || "" } });
+      setEditorCode(editor, config.code || "");
       ctx.saveEdit(null);
       root.removeAttribute("data-fix");
       result.replaceChildren();
@@ -155,7 +161,7 @@ export function mountFindBug(ctx) {
 
   // Restore after a reload.
   if (Number.isInteger(saved.line) && saved.line >= 1 && saved.line <= items.length) {
-    explain(saved.line);
+    present(saved.line);
     items.forEach((item, i) => item.setAttribute("tabindex", i + 1 === saved.line ? "0" : "-1"));
   }
 }

@@ -5,7 +5,7 @@
 import { h, button, codeBlock, localNumber, outputPre, setBusy, trustedHtml, uniqueId } from "./dom.js";
 import { runWithStatus } from "./context.js";
 import { outputBlock, verdictLine } from "./feedback.js";
-import { outputOf, sameOutput } from "../../shared/same-run.js";
+import { outputOf, outputsMatch } from "../../shared/same-run.js";
 
 /** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
 export function mountPredictOutput(ctx) {
@@ -68,7 +68,8 @@ export function mountPredictOutput(ctx) {
     try {
       const { transcript } = await runWithStatus(ctx, runStatus, config.code || "", t("quiz.running"));
       if (!transcript) return;
-      const match = options.findIndex((option) => sameOutput(transcript, option));
+      // The options are predicted outputs, not runs: which one the live output shows.
+      const match = options.findIndex((option) => outputsMatch(transcript, option));
       group.querySelectorAll("[data-option]").forEach((label, index) => {
         label.classList.toggle("quiz-option--matches", index === match);
       });

@@ -3,7 +3,6 @@
 // and keeps the learner's edits in the page's progress store.
 
 import { createEditor, editorCode, setEditorCode } from "../editor/editor.js";
-import { OUTPUT_LIMIT, isReady, onProgress, run } from "../../runtime/worker-client.js";
 import { createOutputView } from "./output-view.js";
 import { createProgressView } from "./progress-view.js";
 
@@ -40,8 +39,10 @@ function button(doc, action, label) {
  * @param {(key: string, vars?: object) => string} services.t UI strings
  * @param {ReturnType<import("../../page/storage.js").openProgress>} services.store progress store
  * @param {string} services.lessonKey "<lang>/<slug>"
+ * @param {ReturnType<import("../../runtime/worker-client.js").createWorkerClient>} services.python
+ *   the page's worker client
  */
-export function mountSnippet(root, { t, store, lessonKey }) {
+export function mountSnippet(root, { t, store, lessonKey, python }) {
   const config = readSnippetConfig(root);
   if (!config) return null;
   const id = config.id || root.dataset.snippet;
@@ -78,14 +79,14 @@ export function mountSnippet(root, { t, store, lessonKey }) {
   let message = "";
   let cut = false;
   const render = () => {
-    statusText.textContent = [message, cut && t("runner.truncated", { limit: OUTPUT_LIMIT })].filter(Boolean).join(" ");
+    statusText.textContent = [message, cut && t("runner.truncated", { limit: python.outputLimit })].filter(Boolean).join(" ");
   };
   const say = (text = "") => {
     message = text;
     render();
   };
   const output = createOutputView(outputElement, {
-    limit: OUTPUT_LIMIT,
+    limit: python.outputLimit,
     onCut: () => {
       cut = true;
       render();
@@ -146,15 +147,15 @@ export function mountSnippet(root, { t, store, lessonKey }) {
     clearOutput();
     progress.hide();
     let unsubscribe = () => {};
-    if (isReady()) {
+    if (python.isReady()) {
       setState("running");
       say(t("runner.status.running"));
     } else {
       setState("loading");
       say(t("runner.status.loading"));
-      unsubscribe = onProgress((step) => progress.show(step));
+      unsubscribe = python.onProgress((step) => progress.show(step));
     }
-    const transcript = await run(editorCode(editor), {
+    const transcript = await python.run(editorCode(editor), {
       setup: config.setup || [],
       timeout,
       signal: controller.signal,

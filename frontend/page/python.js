@@ -1,0 +1,50 @@
+// The page's Python: one worker client per page (runtime/worker-client.js), with what the
+// page does when Python is ready: say so on <html> (tests and the benchmark wait on it) and,
+// once, register the offline cache (filling it never competes with the first start).
+
+import { registerOfflineCache } from "../offline/register-offline.js";
+import { pageRuntimeLocation } from "../runtime/location.js";
+import { canShareWorker } from "../runtime/worker-connection.js";
+import { createWorkerClient } from "../runtime/worker-client.js";
+
+/** Run `work` when the browser has nothing better to do (at the latest after `timeout` ms;
+ * after `fallback` ms where there is no requestIdleCallback). */
+function whenIdle(work, timeout, fallback) {
+  if ("requestIdleCallback" in window) requestIdleCallback(work, { timeout });
+  else setTimeout(work, fallback);
+}
+
+/**
+ * Make the page's worker client. Nothing starts until prepare() or run().
+ * @param {Document} [doc]
+ */
+export function createPagePython(doc = document) {
+  let offlineRegistered = false;
+  return createWorkerClient({
+    locate: () => pageRuntimeLocation(doc),
+    onReady({ interpreter, host, fromSnapshot, starts }) {
+      const data = doc.documentElement.dataset;
+      data.pythonStarts = String(starts);
+      data.pythonInterpreter = interpreter;
+      data.pythonHost = host;
+      data.pythonSnapshot = String(fromSnapshot);
+      if (offlineRegistered) return;
+      offlineRegistered = true;
+      const { serviceWorkerUrl } = pageRuntimeLocation(doc);
+      whenIdle(() => registerOfflineCache(serviceWorkerUrl), 3000, 500);
+    },
+  });
+}
+
+/**
+ * Start Python early. On every page of a visit after the first, the shared interpreter is
+ * already running and connecting to it costs the page nothing: connect at once, so that a
+ * Run clicked while the page is still settling finds Python ready. A page that must start
+ * its own interpreter waits until it is idle.
+ * @param {ReturnType<typeof createPagePython>} python
+ */
+export function startPythonEarly(python) {
+  const start = () => python.prepare().catch((error) => console.warn("Python could not start:", error));
+  if (canShareWorker()) start();
+  else whenIdle(start, 2000, 200);
+}

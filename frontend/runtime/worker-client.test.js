@@ -1,0 +1,200 @@
+// The worker client against a stand-in worker: the protocol of ARCHITECTURE.md ("Worker
+// protocol") spoken by a small script instead of Pyodide, so that queueing, stops, time
+// limits and moving to a worker of its own are tested in Node. Real stop tokens (blob URLs).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { resolveObjectURL } from "node:buffer";
+import { createWorkerClient } from "./worker-client.js";
+
+const LOCATION = { workerUrl: "http://site/assets/runtime/worker.js?v=1", indexURL: "http://site/py/", packagesUrl: "http://site/p.zip" };
+const FAST = { backstopMs: 30, stopGraceMs: 60, queueLimitMs: 80 };
+const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stand-in for worker.js. `program(code)` says what a run does:
+ * `{print: "text"}` prints and ends "done"; `{loop: true}` runs until its stop token is
+ * revoked, then ends "stopped"; `{hang: true}` never answers (a long call into C);
+ * `{crash: "why"}` answers with a worker error. `start` is "ok" or "fail" per connection kind.
+ */
+function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForever = false } = {}) {
+  const connections = [];
+  const connect = ({ shared, url, name, onMessage, onError }) => {
+    const kind = shared ? "shared" : "dedicated";
+    const connection = { kind, url, name, posted: [], closed: false };
+    const answer = (message) => setTimeout(() => !connection.closed && onMessage(message), 1);
+    connection.post = (message) => {
+      connection.posted.push(message);
+      if (message.type === "init") {
+        if (start[kind] === "fail") return setTimeout(() => onError(`${kind} worker failed`), 1);
+        answer({ id: message.id, type: "progress", phase: "runtime", loaded: 0, total: 2 });
+        answer({ id: message.id, type: "ready", interpreter: `py-${connections.length}`, fresh: true, fromSnapshot: true, warning: null });
+      } else if (message.type === "run") {
+        if (queueForever && kind === "shared") return; // other pages' runs hold it
+        run(message, answer);
+      }
+    };
+    connection.close = () => (connection.closed = true);
+    connections.push(connection);
+    return connection;
+  };
+  const run = ({ id, code, stopUrl }, answer) => {
+    const program = JSON.parse(code);
+    answer({ id, type: "started" });
+    const done = (status, output) =>
+      answer({ id, type: "result", transcript: { output, chunks: output ? [["stdout", output]] : [], status, error: null, calls: [] } });
+    if (program.print !== undefined) {
+      answer({ id, type: "stdout", text: program.print });
+      done("done", program.print);
+    } else if (program.loop) {
+      answer({ id, type: "stdout", text: "looping\n" });
+      const poll = setInterval(() => {
+        if (resolveObjectURL(stopUrl) === undefined) {
+          clearInterval(poll);
+          done("stopped", "looping\n");
+        }
+      }, 5);
+    } else if (program.crash) {
+      answer({ id, type: "error", message: program.crash });
+    } else if (program.hang) {
+      answer({ id, type: "stdout", text: "stuck\n" });
+    }
+  };
+  return { connect, connections };
+}
+
+function client(workers, options = {}) {
+  const ready = [];
+  const python = createWorkerClient({
+    locate: () => LOCATION,
+    connect: workers.connect,
+    canShare: true,
+    isolated: false,
+    onReady: (info) => ready.push(info),
+    timings: FAST,
+    ...options,
+  });
+  return { python, ready };
+}
+
+const code = (program) => JSON.stringify(program);
+
+test("nothing happens until the first run; then one start, its progress, and the transcript", async () => {
+  const workers = standInWorkers();
+  const { python, ready } = client(workers);
+  await tick(5);
+  assert.equal(workers.connections.length, 0, "creating a client connects nothing");
+  const progress = [];
+  python.onProgress((step) => progress.push(step.phase));
+  const streamed = [];
+  const transcript = await python.run(code({ print: "hi\n" }), { onOutput: (stream, text) => streamed.push([stream, text]) });
+  assert.equal(transcript.status, "done");
+  assert.equal(transcript.output, "hi\n");
+  assert.deepEqual(streamed, [["stdout", "hi\n"]]);
+  assert.deepEqual(progress, ["runtime", "ready"]);
+  assert.deepEqual(ready.map((info) => [info.host, info.starts, info.fromSnapshot]), [["shared", 1, true]]);
+  assert.equal(python.isReady(), true);
+  assert.equal(python.startCount(), 1);
+  const [connection] = workers.connections;
+  assert.ok(connection.name.startsWith("lesson-python:"), "the parameters travel in the worker's name");
+  const runMessage = connection.posted.find((message) => message.type === "run");
+  assert.deepEqual(Object.keys(runMessage).sort(), ["code", "id", "outputLimit", "setup", "stopUrl", "timeout", "type"]);
+});
+
+test("runs go to the worker one at a time, in order", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const first = python.run(code({ loop: true }));
+  const second = python.run(code({ print: "second\n" }));
+  await tick(30);
+  const runs = () => workers.connections[0].posted.filter((message) => message.type === "run");
+  assert.equal(runs().length, 1, "the second run waits for the first");
+  python.stop();
+  assert.equal((await first).status, "stopped");
+  assert.equal((await second).output, "second\n");
+  assert.equal(runs().length, 2);
+});
+
+test("Stop revokes the run's token and Python's own stopped transcript is the answer", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const controller = new AbortController();
+  const running = python.run(code({ loop: true }), { signal: controller.signal });
+  await tick(30);
+  controller.abort();
+  const transcript = await running;
+  assert.equal(transcript.status, "stopped");
+  assert.equal(transcript.output, "looping\n");
+  assert.equal(workers.connections.length, 1, "the worker answered: it is kept");
+});
+
+test("a worker that does not answer a stop is left for a dedicated worker of the page's own", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const running = python.run(code({ hang: true }));
+  await tick(30);
+  python.stop();
+  const transcript = await running;
+  assert.equal(transcript.status, "stopped");
+  assert.equal(transcript.output, "stuck\n", "what was streamed before the stop is kept");
+  assert.equal(transcript.error.type, "KeyboardInterrupt");
+  const [shared, own] = workers.connections;
+  assert.equal(shared.closed, true);
+  assert.equal(own.kind, "dedicated");
+  assert.equal((await python.run(code({ print: "again\n" }))).output, "again\n");
+});
+
+test("the page's backstop ends a run past its time limit as a timeout", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const transcript = await python.run(code({ loop: true }), { timeout: 0.02 });
+  assert.equal(transcript.status, "timeout", "the worker said stopped: the page asked for the time limit");
+});
+
+test("a shared worker that cannot start gives way to a dedicated one", async () => {
+  const workers = standInWorkers({ start: { shared: "fail", dedicated: "ok" } });
+  const { python, ready } = client(workers);
+  assert.equal((await python.run(code({ print: "ok\n" }))).status, "done");
+  assert.deepEqual(workers.connections.map((c) => [c.kind, c.closed]), [["shared", true], ["dedicated", false]]);
+  assert.equal(ready[0].host, "dedicated");
+});
+
+test("when no worker can start, a run says so (failed) and the next run tries again", async () => {
+  const workers = standInWorkers({ start: { shared: "fail", dedicated: "fail" } });
+  const { python } = client(workers);
+  const transcript = await python.run(code({ print: "x" }));
+  assert.equal(transcript.status, "failed");
+  assert.equal(transcript.error.type, "RuntimeUnavailable");
+  assert.match(transcript.error.message, /dedicated worker failed/);
+  const before = workers.connections.length;
+  await python.run(code({ print: "x" }));
+  assert.ok(workers.connections.length > before);
+});
+
+test("a worker error during a run fails that run and replaces the worker", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const transcript = await python.run(code({ crash: "out of memory" }));
+  assert.equal(transcript.status, "failed");
+  assert.equal(transcript.error.message, "out of memory");
+  assert.equal(workers.connections[0].closed, true);
+  assert.equal((await python.run(code({ print: "fine\n" }))).output, "fine\n");
+});
+
+test("a run kept waiting behind other pages' runs moves to a worker of its own", async () => {
+  const workers = standInWorkers({ queueForever: true });
+  const { python } = client(workers);
+  const transcript = await python.run(code({ print: "mine\n" }));
+  assert.equal(transcript.output, "mine\n");
+  assert.deepEqual(workers.connections.map((c) => c.kind), ["shared", "dedicated"]);
+});
+
+test("a run stopped before it starts never reaches the worker", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const controller = new AbortController();
+  controller.abort();
+  const transcript = await python.run(code({ print: "never" }), { signal: controller.signal });
+  assert.equal(transcript.status, "stopped");
+  assert.equal(workers.connections.length, 0);
+});
