@@ -299,7 +299,7 @@ FIND_BUG = """\
     question = {"role": "user", "content": "Къде е поръчка 1042?"}
     messages = [question]
     response = client.messages.create(model="m", max_tokens=100, tools=TOOLS, messages=message)
-    print(response.content[-1].input)  # the tool_use block comes after the text
+    print(response.content[-1].input)
   line: 3
   fix: response = client.messages.create(model="m", max_tokens=100, tools=TOOLS, messages=messages)
   output: "{'order_id': '1042'}"

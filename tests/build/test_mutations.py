@@ -17,11 +17,16 @@ LESSON, QUIZZES = SAMPLE
 
 
 def tree_digest(root: Path) -> dict[str, str]:
-    """Every file of the content tree, outputs excluded (site/, the transcript cache)."""
-    skip = ("site", ".lesson-cache", "node_modules", "__pycache__")
+    """Every file of the content tree, outputs excluded (site/, the transcript cache, and
+    build/, where the start-up files of an earlier build may still be being written)."""
+    outputs = ("site", "build", ".lesson-cache", "node_modules")
+
+    def is_output(parts: tuple[str, ...]) -> bool:
+        return parts[0] in outputs or "__pycache__" in parts
+
     return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
             for path in sorted(root.rglob("*"))
-            if path.is_file() and not any(part in skip for part in path.relative_to(root).parts)}
+            if path.is_file() and not is_output(path.relative_to(root).parts)}
 
 
 @pytest.fixture(scope="module")
