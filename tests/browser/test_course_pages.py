@@ -32,8 +32,9 @@ def test_language_switcher_on_a_lesson_lands_on_the_same_lesson(page, site_url, 
 
 
 def test_a_notice_leads_to_the_lesson_where_it_is_written(page, site_url):
-    entry = next(entry for entry in OUTLINE.lessons if "ru" in entry.in_progress)
-    page.goto(site_url(lesson_path("ru", entry.slug)))
+    # Whichever translation is still in progress (any lesson, any language).
+    entry = next(entry for entry in OUTLINE.lessons if entry.in_progress)
+    page.goto(site_url(lesson_path(sorted(entry.in_progress)[0], entry.slug)))
     written = next(lang for lang in OUTLINE.languages if lang not in entry.in_progress)
     page.locator(f'[data-lesson-notice] a[hreflang="{written}"]').click()
     page.wait_for_url(site_url(lesson_path(written, entry.slug)))
