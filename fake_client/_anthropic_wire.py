@@ -15,7 +15,7 @@ from typing import Any
 from . import _thinking
 from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Think, Tool, Turn,
                             link_results)
-from ._errors import RequestRefused
+from ._errors import RequestRefused, tagged_type
 from ._model_base import to_plain
 from ._reply import Reply, call_words
 from ._tokens import estimate_tokens
@@ -108,13 +108,7 @@ def _check_tools(tools: Any) -> None:
 def _check_tool_choice(choice: Any, tools: list[dict[str, Any]]) -> None:
     if choice is None:
         return
-    if not isinstance(choice, dict):
-        raise RequestRefused("tool_choice: Input should be a valid dictionary")
-    kind = choice.get("type")
-    if kind not in _CHOICES:
-        tags = ", ".join(f"'{tag}'" for tag in _CHOICES)
-        raise RequestRefused(f"tool_choice: Input tag '{kind}' found using 'type' does not "
-                             f"match any of the expected tags: {tags}")
+    kind = tagged_type("tool_choice", choice, _CHOICES)
     if kind == "tool" and not isinstance(choice.get("name"), str):
         raise RequestRefused("tool_choice.tool.name: Field required")
     parallel = choice.get("disable_parallel_tool_use", False)
@@ -164,13 +158,7 @@ def _check_message(index: int, message: Any) -> None:
 
 
 def _check_block(where: str, block: Any) -> None:
-    if not isinstance(block, dict):
-        raise RequestRefused(f"{where}: Input should be a valid dictionary")
-    kind = block.get("type")
-    if kind not in _KNOWN_BLOCKS:
-        tags = ", ".join(f"'{tag}'" for tag in _KNOWN_BLOCKS)
-        raise RequestRefused(f"{where}: Input tag '{kind}' found using 'type' does not match any "
-                             f"of the expected tags: {tags}")
+    kind = tagged_type(where, block, _KNOWN_BLOCKS)
     required = {"text": ("text",), "tool_use": ("id", "name", "input"),
                 "tool_result": ("tool_use_id",), "thinking": ("signature", "thinking"),
                 "redacted_thinking": ("data",)}.get(kind, ())

@@ -90,6 +90,19 @@ class RequestRefused(Exception):
         self.code = code
 
 
+def tagged_type(where: str, value: Any, tags) -> Any:
+    """The `type` of a tagged object (a content block, `tool_choice`, `thinking`), refused as
+    the real API's validator refuses a value that is not an object or names no known tag."""
+    if not isinstance(value, dict):
+        raise RequestRefused(f"{where}: Input should be a valid dictionary")
+    kind = value.get("type")
+    if kind not in tags:
+        expected = ", ".join(f"'{tag}'" for tag in tags)
+        raise RequestRefused(f"{where}: Input tag '{kind}' found using 'type' does not match any "
+                             f"of the expected tags: {expected}")
+    return kind
+
+
 def anthropic_error_body(message: str) -> dict[str, Any]:
     """The body Anthropic sends with an HTTP 400."""
     return {"type": "error", "error": {"type": "invalid_request_error", "message": message}}

@@ -25,7 +25,7 @@ import hashlib
 from typing import Any, Optional
 
 from ._conversation import Ask, Conversation, Part, Say, Think
-from ._errors import RequestRefused
+from ._errors import RequestRefused, tagged_type
 from .worlds._voice import Voice
 
 DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
@@ -50,13 +50,7 @@ def check_settings(body: dict[str, Any]) -> None:
     thinking = body.get("thinking")
     if thinking is None:
         return
-    if not isinstance(thinking, dict):
-        raise RequestRefused("thinking: Input should be a valid dictionary")
-    kind = thinking.get("type")
-    if kind not in _TYPES:
-        tags = ", ".join(f"'{tag}'" for tag in _TYPES)
-        raise RequestRefused(f"thinking: Input tag '{kind}' found using 'type' does not match "
-                             f"any of the expected tags: {tags}")
+    kind = tagged_type("thinking", thinking, _TYPES)
     if kind == "enabled":
         budget = thinking.get("budget_tokens")
         if budget is None:
