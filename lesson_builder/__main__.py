@@ -1,9 +1,14 @@
-"""Command line: ``python -m lesson_builder check|transcript|schema``.
+"""Command line: ``python -m lesson_builder check|transcript|coverage|new|fix|schema``.
 
 - ``check [paths…]`` runs and checks the lessons (all, or the named files/folders) and
   prints every problem as ``path:line: message``; exit status 1 when there is any.
 - ``transcript lessons/<slug>/<lang>.md <snippet-id> [--json]`` prints what the snippet
   really prints (paste it into the lesson's ```output block), or its whole transcript.
+- ``coverage`` prints the table of lessons × languages (page, snippets, quizzes per kind, words).
+- ``new <slug> <lang> [--from <lang>]`` starts a lesson's page and quiz file in a language,
+  laid out like a written one, every text to write marked ``TO-WRITE``.
+- ``fix [paths…]`` rewrites stale ``output`` blocks and quiz outputs from the real run and
+  prints the diff.
 - ``schema`` prints the JSON Schema of quiz files (``schemas/quiz.schema.json``).
 """
 
@@ -12,7 +17,10 @@ import json
 import sys
 from pathlib import Path
 
-from ._build import build_course
+from ._build import build_course, scan_course
+from ._coverage import coverage, coverage_markdown
+from ._fix import fix_course
+from ._scaffold import MARK, ScaffoldError, new_page
 from ._discover import slug_and_lang
 from ._schema import quiz_schema
 
@@ -34,8 +42,23 @@ def main(argv=None) -> int:
     transcript.add_argument("snippet", help="the snippet id")
     transcript.add_argument("--json", action="store_true", help="the whole transcript as JSON")
     commands.add_parser("schema", help="print the JSON Schema of quiz files")
+    commands.add_parser("coverage", parents=[common], help="table of lessons × languages")
+    new = commands.add_parser("new", parents=[common], help="start a lesson's page in a language")
+    new.add_argument("slug", help="the lesson's folder name (a new one is added to the course)")
+    new.add_argument("lang", help="the language of the new page")
+    new.add_argument("--from", dest="source", help="the written language to lay out (default: the first)")
+    fix = commands.add_parser("fix", parents=[common], help="rewrite stale outputs from the real run")
+    fix.add_argument("paths", nargs="*", type=Path, help="lesson/quiz files or folders (default: all)")
     args = parser.parse_args(argv)
     root = Path(args.root).resolve()
+
+    if args.command == "coverage":
+        print(coverage_markdown(coverage(scan_course(root))))
+        return 0
+    if args.command == "new":
+        return _new(root, args.slug, args.lang, args.source)
+    if args.command == "fix":
+        return _fix(root, [p.resolve() for p in args.paths] or None, not args.no_cache)
 
     if args.command == "schema":
         print(json.dumps(quiz_schema(), indent=2, ensure_ascii=False))
@@ -63,6 +86,38 @@ def main(argv=None) -> int:
     else:
         sys.stdout.write(run["output"])
     return 0
+
+
+def _new(root: Path, slug: str, lang: str, source) -> int:
+    try:
+        made = new_page(root, slug, lang, source)
+    except ScaffoldError as error:
+        print(f"new: {error}", file=sys.stderr)
+        return 2
+    laid_out = f"laid out like {made.source}" if made.source else "a new lesson, added to the course"
+    print(f"{slug}/{lang}: {laid_out}; wrote " + ", ".join(made.written))
+    print(f"{made.marks} {MARK} mark(s) to replace; the build refuses the page until none is left. Next:\n"
+          f"  1. write the text (lessons/GLOSSARY.{lang}.md for the terms), and the strings in the code\n"
+          f"  2. python -m lesson_builder fix lessons/{slug}/{lang}.md     # outputs from the real run\n"
+          f"  3. python -m lesson_builder check lessons/{slug}/{lang}.md\n"
+          f"  4. FIX_TESTS=1 python -m pytest tests/content -q -k {slug}   # its golden transcripts")
+    return 0
+
+
+def _fix(root: Path, only, use_cache: bool) -> int:
+    course = build_course(root, only=only, use_cache=use_cache, render=False)
+    result = fix_course(course)
+    for diff in result.diffs.values():
+        print(diff)
+    for reason in result.skipped:
+        print(reason, file=sys.stderr)
+    left = [problem for problem in course.problems if (problem.path, problem.subject) not in result.fixed]
+    print(f"\n{len(result.fixed)} output(s) rewritten in {len(result.diffs)} file(s)", file=sys.stderr)
+    if left:
+        print(f"{len(left)} problem(s) left to fix by hand:", file=sys.stderr)
+        for problem in sorted(left, key=lambda p: (p.path, p.line)):
+            print(str(problem), file=sys.stderr)
+    return 1 if left or result.skipped else 0
 
 
 if __name__ == "__main__":

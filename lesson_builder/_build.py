@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ._course_checks import check_translations
+from ._course_consistency import check_repeats, check_same_ids
 from ._course_file import CourseOutline, read_outline
+from ._scaffold import check_left_to_write
 from ._discover import lesson_files, quiz_files, selected, slug_and_lang
 from ._glossary import glossary_pages
 from ._lesson_links import check_links, lesson_page
@@ -135,6 +137,19 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
 
     for lesson in course.lessons.values():
         check_links(lesson, page_exists, languages, course.problems)
+    lessons, quiz_files = _whole_course(course) if only else (course.lessons, course.quiz_files)
+    report_on = set(course.lessons) if only else None
+    check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)
+    check_repeats(quiz_files, slugs_in_course, course.problems, report_on)
+    check_left_to_write(course)
+
+
+def _whole_course(course: Course) -> tuple[dict[str, Lesson], dict[str, QuizFile]]:
+    """Every lesson and quiz file, the ones outside ``only`` read quietly: the checks across
+    lessons need them, but only the selected files' problems are reported."""
+    quiet = Course(root=course.root)
+    _read(quiet, None)
+    return {**quiet.lessons, **course.lessons}, {**quiet.quiz_files, **course.quiz_files}
 
 
 def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str, list[Quiz]]:
