@@ -6,6 +6,7 @@ The site's languages come from mkdocs-static-i18n's configuration; the course fi
 the same ones, the default first (it is built at the site root).
 """
 
+import posixpath
 import re
 from pathlib import Path
 from typing import Optional
@@ -15,7 +16,9 @@ from ._course_file import COURSE_FILE
 from ._course_pages import frame_html, frame_page, notice_markdown
 from ._glossary import glossary_pages
 from ._lesson_links import lesson_page
+from ._strings import ui_text
 
+AUTHOR_GUIDE = "authoring/"  # the one author guide, outside the languages (docs/authoring/index.md)
 LESSON_PAGE = re.compile(r"^(?P<lang>[a-z]{2,3})/lessons/(?P<slug>[^/]+)/index\.md$")
 
 
@@ -64,6 +67,15 @@ class CourseSite:
         entry, lang = _lesson_of(page.file.src_uri, course)
         if entry is not None:
             page.title = entry.title.get(lang, page.title)
+
+    def author_guide_link(self, dest_uri: str) -> dict:
+        """The footer's link to the author guide from the page written to ``dest_uri``: its
+        relative address and its label in the page's language."""
+        first = dest_uri.split("/", 1)[0]
+        lang = first if first in self.languages[1:] else (self.languages[0] if self.languages else "")
+        folder = posixpath.dirname(dest_uri) or "."
+        url = posixpath.relpath(AUTHOR_GUIDE, folder) + "/"
+        return {"url": url, "label": ui_text(self.root, lang, "site.authorGuide")}
 
     def frame(self, html: str, src_uri: str, course: Optional[Course]) -> str:
         entry, lang = _lesson_of(src_uri, course)

@@ -21,7 +21,9 @@ from mkdocs.structure.files import File, Files
 from ._build import CACHE_FOLDER, Course, build_course
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
+from ._coverage import coverage, coverage_markdown
 from ._render import finish_html
+from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
 from ._site_runtime import SiteRuntime
 from ._startup_files import StartupFiles
@@ -29,6 +31,8 @@ from ._startup_files import StartupFiles
 log = logging.getLogger("mkdocs.plugins.lessons")
 
 WATCHED = ("lessons", "quizzes", "fake_client", "lesson_runtime", "lesson_builder")
+# The author guide's place for the coverage table, filled at build time.
+COVERAGE_MARK = "<!-- lesson_builder coverage -->"
 
 
 class LessonsConfig(Config):
@@ -51,6 +55,11 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._markdown = None
         self._startup: Optional[StartupFiles] = None  # made once per session, cached per zip
         self._runtime: Optional[SiteRuntime] = None  # of the build in progress
+        self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
+
+    def on_startup(self, *, command, dirty) -> None:
+        if command == "serve":
+            self._serve_errors = ServeErrors()
 
     def on_config(self, config):
         configured = self.config.content_root
@@ -61,6 +70,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             # The runtime (bundle, node_modules, tools/) lives beside mkdocs.yml.
             self._startup = StartupFiles(base, report=lambda message: log.info("lessons: %s", message))
         self._site = CourseSite.from_config(self._root, config)
+        _quiet_search_segmenter()
         return config
 
     def on_pre_build(self, config) -> None:
@@ -105,7 +115,13 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
         self._site.name_page(page, self._course)  # menus name lessons as the course file does
+        if COVERAGE_MARK in markdown and self._course is not None:
+            markdown = markdown.replace(COVERAGE_MARK, coverage_markdown(coverage(self._course)))
         return markdown
+
+    def on_page_context(self, context, page, config, nav):
+        context["author_guide"] = self._site.author_guide_link(page.file.dest_uri)  # the theme's footer
+        return context
 
     def on_page_content(self, html: str, page, config, files) -> str:
         html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
@@ -126,6 +142,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         for name in WATCHED:
             if (self._root / name).exists():
                 server.watch(str(self._root / name))
+        if self._serve_errors is not None:
+            self._serve_errors.attach(server)
         return server
 
     def _build(self) -> Course:
@@ -136,13 +154,29 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
                                   use_cache=self.config.cache)
             self._site.check(course)
-            if course.problems:
+            if course.problems and self._serve_errors is None:
                 self._course = None
                 raise PluginError(f"{len(course.problems)} problem(s) in the lessons:\n{course.problems.report()}")
+            if self._serve_errors is not None:
+                # Previewing: the pages are built as they are, and every page shows the problems.
+                self._serve_errors.report(course.problems.report().split("\n") if course.problems else [])
+                if course.problems:
+                    for page in course.pages.values():
+                        page.markdown = f"# {page.lesson.slug}\n\n(see the build's problems)\n"
             self._course, self._signature = course, signature
             self._blocks = {token: html for page in course.pages.values() for token, html in page.blocks.items()}
             log.info("lessons: %d pages, every output and answer key checked", len(course.pages))
         return self._course
+
+
+def _quiet_search_segmenter() -> None:
+    """jieba (the search index's Chinese segmenter) logs its dictionary loading on every
+    build; only its warnings matter."""
+    try:
+        import jieba
+    except ImportError:
+        return
+    jieba.setLogLevel(logging.WARNING)
 
 
 def _lesson_nav(items: list, parent, orders: dict[str, int]) -> list:
