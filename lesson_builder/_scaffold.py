@@ -214,12 +214,15 @@ def _leave_in_progress(root: Path, entry, lang: str) -> None:
 
 def _append_course_entry(root: Path, slug: str, lang: str, outline) -> None:
     path = root / COURSE_FILE
-    per_language = "\n".join(f'      {other}: "{MARK} ({other})"' for other in outline.languages)
+    text = path.read_text(encoding="utf-8")
+    dash = (re.findall(r"^([ \t]*)- slug:", text, re.M) or ["  "])[-1]  # as the entries above are indented
+    key = dash + "  "
+    per_language = "\n".join(f'{key}  {other}: "{MARK} ({other})"' for other in outline.languages)
     previous = f"[{outline.lessons[-1].slug}]" if outline.lessons else "[]"
     others = ", ".join(other for other in outline.languages if other != lang)
-    entry = (f"\n  - slug: {slug}\n    title:\n{per_language}\n    focus:\n{per_language}\n"
-             f"    prerequisites: {previous}\n    in_progress: [{others}]\n")
-    path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n" + entry, encoding="utf-8")
+    entry = (f"\n{dash}- slug: {slug}\n{key}title:\n{per_language}\n{key}focus:\n{per_language}\n"
+             f"{key}prerequisites: {previous}\n{key}in_progress: [{others}]\n")
+    path.write_text(text.rstrip("\n") + "\n" + entry, encoding="utf-8")
 
 
 def _skeleton(slug: str, lang: str) -> tuple[str, str]:

@@ -59,18 +59,23 @@ class ServeErrors:
         self._logger_name = logger_name
         self._root: Optional[Path] = None
         self._mount = "/"
+        self._announced: list[str] = []
 
     @property
     def messages(self) -> list[str]:
         return self.content + self.failure
 
     def report(self, messages: list[str]) -> None:
-        """The lessons' problems (an empty list: none). Printed once in the terminal, last."""
-        if messages and messages != self.content:
-            print("\n".join(["", f"ERROR   -  the lessons have {len(messages)} problem(s):"] + messages),
-                  file=sys.stderr)
+        """The lessons' problems (an empty list: none), found during a build."""
         self.content = list(messages)
         self._write()
+
+    def announce(self) -> None:
+        """Print the problems in the terminal after the build's own lines, once per change."""
+        if self.messages and self.messages != self._announced:
+            print("\n".join(["", f"ERROR   -  the site did not build: {len(self.messages)} problem(s), shown "
+                                  "on every page of the preview:"] + self.messages + [""]), file=sys.stderr)
+        self._announced = list(self.messages)
 
     def attach(self, server) -> None:
         """Wrap the server's builder and its WSGI app."""
@@ -88,10 +93,10 @@ class ServeErrors:
                 builder()
             except (Exception, SystemExit) as error:  # mkdocs' strict abort is a SystemExit
                 self.failure = [m for m in collector.messages if m not in self.content] + [f"{error}"]
-                print(f"ERROR   -  the site did not build: {error}", file=sys.stderr)
             finally:
                 logger.removeHandler(collector)
             self._write()
+            self.announce()
 
         def app(environ, start_response):
             path = environ.get("PATH_INFO", "")
@@ -107,6 +112,7 @@ class ServeErrors:
         server.builder = build
         server.set_app(app)
         self._write()
+        self.announce()  # the first build ran before the server existed
 
     def _write(self) -> None:
         if self._root is not None and self.messages:

@@ -154,19 +154,30 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
                                   use_cache=self.config.cache)
             self._site.check(course)
-            if course.problems and self._serve_errors is None:
+            if self._serve_errors is not None:  # previewing: every page shows the problems
+                self._serve_errors.report(_problem_list(course))
+                if course.problems:
+                    _stub_lesson_pages(course)
+            elif course.problems:
                 self._course = None
                 raise PluginError(f"{len(course.problems)} problem(s) in the lessons:\n{course.problems.report()}")
-            if self._serve_errors is not None:
-                # Previewing: the pages are built as they are, and every page shows the problems.
-                self._serve_errors.report(course.problems.report().split("\n") if course.problems else [])
-                if course.problems:
-                    for page in course.pages.values():
-                        page.markdown = f"# {page.lesson.slug}\n\n(see the build's problems)\n"
             self._course, self._signature = course, signature
             self._blocks = {token: html for page in course.pages.values() for token, html in page.blocks.items()}
-            log.info("lessons: %d pages, every output and answer key checked", len(course.pages))
+            if not course.problems:
+                log.info("lessons: %d pages, every output and answer key checked", len(course.pages))
         return self._course
+
+
+def _problem_list(course: Course) -> list[str]:
+    return [str(problem) for problem in sorted(course.problems, key=lambda p: (p.path, p.line))]
+
+
+def _stub_lesson_pages(course: Course) -> None:
+    """While the preview shows problems, lesson pages hold nothing that could fail the build
+    again (a broken link would abort it in strict mode before the error page is up)."""
+    for page in course.pages.values():
+        page.markdown = f"# {page.lesson.slug}\n"
+        page.blocks.clear()
 
 
 def _quiet_search_segmenter() -> None:

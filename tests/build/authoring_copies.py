@@ -1,0 +1,35 @@
+"""Helpers for the authoring tests (no tests here): a content root holding copies of real
+lessons, with a course file that names them."""
+
+import shutil
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def course_file(languages: list[str], lessons: list[dict]) -> str:
+    """A course file: each lesson ``{"slug", "in_progress"?, "prerequisites"?}``, with a
+    title and focus in every language."""
+    entries = [{"slug": entry["slug"],
+                "title": {lang: f"{entry['slug']} {lang}" for lang in languages},
+                "focus": {lang: f"The focus of {entry['slug']}." for lang in languages},
+                "prerequisites": entry.get("prerequisites", []),
+                "in_progress": entry.get("in_progress", [])} for entry in lessons]
+    return yaml.safe_dump({"languages": languages, "lessons": entries}, allow_unicode=True, sort_keys=False,
+                          default_flow_style=None, width=200)
+
+
+def copy_lesson(root: Path, slug: str, lang: str, as_slug: str | None = None, as_lang: str | None = None) -> None:
+    """The repository's lesson ``slug`` in ``lang`` (page and quiz file) under ``root``."""
+    for folder, suffix in (("lessons", "md"), ("quizzes", "yaml")):
+        target = root / folder / (as_slug or slug) / f"{as_lang or lang}.{suffix}"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / folder / slug / f"{lang}.{suffix}", target)
+
+
+def content_root(root: Path, languages: list[str], lessons: list[dict]) -> Path:
+    (root / "lessons").mkdir(parents=True, exist_ok=True)
+    (root / "lessons" / "course.yaml").write_text(course_file(languages, lessons), encoding="utf-8")
+    return root

@@ -1,0 +1,136 @@
+"""The authors' commands on temporary copies of real lessons: `coverage` counts what the
+files hold, `new` lays a translation out like the written lesson, `fix` rewrites stale
+outputs from the real run and prints the diff. And the built site: the author guide, with
+the coverage table, linked from every page of every language and in no language's menu."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from authoring_copies import REPO, content_root, copy_lesson
+from lesson_builder import scan_course
+from lesson_builder._coverage import coverage
+
+LANGUAGES = scan_course(REPO).outline.languages
+
+
+def run_builder(root: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lesson_builder", "--root", str(root), *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=900)
+
+
+def test_coverage_counts_snippets_quizzes_and_marks_translations_in_progress(tmp_path):
+    root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps", "in_progress": ["ru"]}])
+    copy_lesson(root, "first-steps", "bg")
+    page = (root / "lessons/first-steps/bg.md").read_text(encoding="utf-8")
+    quizzes = (root / "quizzes/first-steps/bg.yaml").read_text(encoding="utf-8")
+    written, notice = coverage(scan_course(root))
+    assert (written.slug, written.lang, written.page) == ("first-steps", "bg", "written")
+    assert written.snippets == len(re.findall(r"^```python id=(?![^\n]*hidden)", page, re.M))
+    assert written.quizzes == {kind: len(re.findall(rf"^  kind: {kind}$", quizzes, re.M))
+                               for kind in set(re.findall(r"^  kind: (\S+)$", quizzes, re.M))}
+    assert 100 < written.words < len(page.split())  # the prose only, code left out
+    assert (notice.lang, notice.page, notice.snippets) == ("ru", "in progress", 0)
+    printed = run_builder(root, "coverage")
+    assert printed.returncode == 0, printed.stderr
+    assert re.search(rf"^\| first-steps +\| bg +\| written +\| {written.snippets} +\|", printed.stdout, re.M)
+    assert re.search(r"^\| first-steps +\| ru +\| in progress +\|", printed.stdout, re.M)
+
+
+def test_new_lays_a_translation_out_like_the_written_lesson(tmp_path):
+    root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps", "in_progress": ["ru"]}])
+    copy_lesson(root, "first-steps", "bg")
+    made = run_builder(root, "new", "first-steps", "ru")
+    assert made.returncode == 0, made.stderr
+    course = scan_course(root)
+    bg, ru = course.lessons["bg/first-steps"], course.lessons["ru/first-steps"]
+    assert [(s.id, s.code, s.output, s.hidden, s.continues) for s in ru.snippets.values()] == \
+           [(s.id, s.code, s.output, s.hidden, s.continues) for s in bg.snippets.values()]
+    assert [p.id for p in ru.placements] == [p.id for p in bg.placements]
+    bg_quizzes, ru_quizzes = course.quiz_files["bg/first-steps"].quizzes, course.quiz_files["ru/first-steps"].quizzes
+    assert {q.id: q.kind for q in ru_quizzes.values()} == {q.id: q.kind for q in bg_quizzes.values()}
+    for quiz_id, quiz in ru_quizzes.items():
+        kept = {key: value for key, value in bg_quizzes[quiz_id].data.items() if key in ("code", "line", "fix", "output")}
+        assert {key: quiz.data[key] for key in kept} == kept
+        assert quiz.data["prompt"].startswith("TO-WRITE (ru)")
+    # no Bulgarian prose left in the Russian page; every text to write is a problem at its line
+    heading = re.search(r"^# (.+)$", bg.text, re.M)[1]
+    assert heading not in ru.text and "TO-WRITE (ru)" in ru.text
+    assert course.outline.lesson("first-steps").in_progress == set()
+    problems = [str(p) for p in course.problems]
+    assert problems and all("text left to write" in p for p in problems)
+    assert any(p.startswith("lessons/first-steps/ru.md:") for p in problems)
+    assert any(p.startswith("quizzes/first-steps/ru.yaml:") for p in problems)
+    again = run_builder(root, "new", "first-steps", "ru")
+    assert again.returncode == 2 and "already exists" in again.stderr
+
+
+def test_new_adds_a_lesson_to_the_course_with_a_skeleton(tmp_path):
+    root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps", "in_progress": ["ru"]}])
+    copy_lesson(root, "first-steps", "bg")
+    made = run_builder(root, "new", "next-one", "ru")
+    assert made.returncode == 0, made.stderr
+    course = scan_course(root)
+    entry = course.outline.lesson("next-one")
+    assert entry.position == 2 and entry.prerequisites == ["first-steps"] and entry.in_progress == {"bg"}
+    problems = [str(p) for p in course.problems]
+    assert problems and all("text left to write" in p for p in problems), problems
+
+
+@pytest.fixture
+def stale_copy(tmp_path):
+    """first-steps in bg with a stale output block and a stale find-bug output."""
+    root = content_root(tmp_path, ["bg"], [{"slug": "first-steps"}])
+    copy_lesson(root, "first-steps", "bg")
+    page, quizzes = root / "lessons/first-steps/bg.md", root / "quizzes/first-steps/bg.yaml"
+    originals = {page: page.read_text(encoding="utf-8"), quizzes: quizzes.read_text(encoding="utf-8")}
+    page.write_text(originals[page].replace("{'order_id': '1042'}", "{'order_id': '1043'}", 1), encoding="utf-8")
+    found = re.search(r"(- id: find-the-id\n(?:.*\n)*?  output: \|\n)((?:    .*\n)+)", originals[quizzes])
+    quizzes.write_text(originals[quizzes].replace(found[0], found[1] + "    something else\n", 1), encoding="utf-8")
+    assert scan_course(root).problems.items == []  # only a run can tell
+    return root, originals
+
+
+def test_fix_rewrites_stale_outputs_in_place_and_prints_the_diff(stale_copy):
+    root, originals = stale_copy
+    fixed = run_builder(root, "fix", "--no-cache")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    for path, text in originals.items():
+        assert path.read_text(encoding="utf-8") == text, path
+    assert "--- a/lessons/first-steps/bg.md" in fixed.stdout
+    assert re.search(r"^-.*'order_id': '1043'", fixed.stdout, re.M)
+    assert re.search(r"^\+.*'order_id': '1042'", fixed.stdout, re.M)
+    assert re.search(r"^-    something else$", fixed.stdout, re.M)
+    assert "2 output(s) rewritten in 2 file(s)" in fixed.stderr
+    checked = run_builder(root, "check")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_links_to_the_one_author_guide(site, lang):
+    prefix = site if lang == LANGUAGES[0] else site / lang
+    for page in [prefix / "index.html", prefix / "lessons" / "first-steps" / "index.html"]:
+        html = page.read_text(encoding="utf-8")
+        link = re.search(r'<a href="([^"]+)" data-author-guide hreflang="en">([^<]+)</a>', html)
+        assert link, page
+        assert (page.parent / link[1] / "index.html").resolve() == (site / "authoring" / "index.html").resolve()
+        primary = html[html.index("md-nav--primary"):html.index("md-sidebar--secondary")] \
+            if "md-sidebar--secondary" in html else html[html.index("md-nav--primary"):]
+        assert "authoring/" not in primary  # in no language's menu
+
+
+def test_the_author_guide_shows_the_coverage_table_and_the_commands(site):
+    html = (site / "authoring" / "index.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", html)
+    for command in ("coverage", "new tool-loop fa", "fix"):
+        assert f"python -m lesson_builder {command}" in text
+    table = html[html.index("<th>lesson</th>"):]
+    table = table[:table.index("</table>")]
+    outline = scan_course(REPO).outline
+    for entry in outline.lessons:
+        rows = re.findall(rf"<td>{entry.slug}</td>\s*<td>(\w+)</td>\s*<td>([\w ]+)</td>", table)
+        assert {lang for lang, _ in rows} == set(outline.languages)
+        assert {lang for lang, page in rows if page == "in progress"} == entry.in_progress
