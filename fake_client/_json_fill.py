@@ -10,7 +10,7 @@ Each field is filled by its schema and its name, the same way every time:
 | --- | --- |
 | `const` / `enum` | the const; the first option the answer mentions (case ignored), else the first |
 | string | a tool input of that name; for a key-like name (`…id`, `…_no`, `…number`, `…code`) the value the question names; else the answer |
-| integer / number | a tool input of that name; else the first number in the answer; else 0 |
+| integer / number | a tool input of that name; else the first number in the answer that is not a value asked about (the order number); else 0 |
 | boolean | a tool input of that name; else false |
 | array | one item per successful tool result (each item filled from that call and result), else one item from the answer |
 | object | every property filled; an object that declares none (`json_object`) holds the tool inputs and `"answer"` |
@@ -29,6 +29,8 @@ from typing import Any, Optional
 from ._conversation import Conversation
 from .worlds._reading import failed, key_value, named_value
 
+# An id a question names (1042, SP-1024), also written next to Chinese characters (订单1042).
+_ID = re.compile(r"(?<![A-Za-z0-9_.\-])(?:[A-Za-z]+-)?\d{3,}(?![A-Za-z0-9_\-])")
 _KEY_LIKE = re.compile(r"(?:^|_)(?:id|no|num|number|code|ref)$", re.IGNORECASE)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _MAX_DEPTH = 6  # a recursive schema ($ref to itself) stops here
@@ -52,7 +54,9 @@ class Known:
             values.update(call.input)
             if result is not None and not failed(result):
                 results.append((call.input, result.content))
-        return cls(answer, values, named_value(conversation.question), tuple(results))
+        found = _ID.search(conversation.question)
+        named = named_value(conversation.question) or (found.group() if found else None)
+        return cls(answer, values, named, tuple(results))
 
     def about(self, call_input: dict[str, Any], content: str) -> "Known":
         """What the model knows of one tool result: its text is the answer."""
@@ -129,12 +133,14 @@ def _scalar(kind: Any, known: Known, name: str) -> Any:
             return known.named
         return known.answer
     if kind in ("integer", "number"):
-        for source in (given, known.answer):
-            found = _NUMBER.search(str(source)) if source is not None else None
-            if found:
-                number = float(found.group())
-                return int(number) if kind == "integer" or number.is_integer() else number
-        return 0
+        # A tool input of that name, else a number the answer adds to what was asked about.
+        asked_about = {str(value) for value in (known.named, *known.values.values())}
+        numbers = _NUMBER.findall(str(given)) if given is not None else [
+            found for found in _NUMBER.findall(known.answer) if found not in asked_about]
+        if not numbers:
+            return 0
+        number = float(numbers[0])
+        return int(number) if kind == "integer" or number.is_integer() else number
     if kind == "boolean":
         return given if isinstance(given, bool) else False
     if kind == "null":
