@@ -29,6 +29,19 @@ Responses have the SDKs' attributes and `to_dict()` / `to_json()` / `model_dump(
 (`anthropic.Anthropic(base_url="http://127.0.0.1:N", api_key="any")`,
 `openai.OpenAI(base_url="http://127.0.0.1:N/v1", api_key="any")`).
 
+Streaming, structured output and server-held threads work as in the SDKs::
+
+    with client.messages.stream(model="claude-x", max_tokens=1024, messages=messages) as stream:
+        for text in stream.text_stream:
+            print(text, end="", flush=True)      # the answer, a word at a time
+    stream.get_final_message()                   # the same Message create() returns
+
+    order = client.messages.parse(model="claude-x", max_tokens=1024, messages=messages,
+                                  output_format=Order).parsed_output   # Order: a dataclass
+    first = client.beta.messages.create(..., thread={"type": "create"})
+    client.beta.messages.create(model="claude-x", max_tokens=1024, messages=new_messages,
+                                thread={"type": "continue", "previous_message_id": first.id})
+
 `recording()` collects every call made inside it::
 
     with fake_client.recording() as calls:
@@ -58,6 +71,9 @@ What is real and what is simplified
 | usage on the bill | words × 1.3, plus the published tool-use prompt and every definition; `messages.count_tokens` gives the same figure | a word count, not the real tokenizer; per-message framing not counted |
 | stop reasons | `end_turn`, `tool_use`, `max_tokens` (a hard cut, also inside a tool call: partial input, or OpenAI `arguments` that do not parse; `output_tokens == max_tokens`), `stop_sequence` with `stop_sequences` (OpenAI `stop`) | `pause_turn` and `refusal` never happen |
 | extended thinking (`enabled` with `budget_tokens`, `adaptive`) | a `thinking` block with a signature first in the reply; a history that drops it from a tool-using turn, or edits it, is refused with the real wording; forced tools with thinking are refused | one short sentence of thinking; adaptive always thinks; thinking sent back counts no tokens |
+| streaming (`stream=True`; `client.messages.stream(...)` with `text_stream`, `get_final_message()`) | the real event sequences (Anthropic `message_start` … `message_stop` with `text_delta`, `input_json_delta`, `thinking_delta`, `signature_delta`; OpenAI `chat.completion.chunk`s with tool-call deltas by `index`, usage last with `stream_options={"include_usage": True}`); the events put together are exactly the non-streamed reply; `serve` sends server-sent events, so the SDKs' stream helpers work | the reply is written first, then sent in pieces at once: a word (or a JSON token) a piece, no `ping`s, no pauses; in-process only Anthropic has a `stream()` helper (OpenAI: iterate the chunks) |
+| structured outputs (Anthropic `output_config.format`, `messages.parse(output_format=...)`; OpenAI `response_format` `json_schema` / `json_object`, `chat.completions.parse`) | the answer is JSON matching the schema, filled from what the world knows (`_json_fill`); `parse` reads it into a pydantic model or a dataclass; schemas outside Anthropic's subset or OpenAI's strict rules, and `json_object` without the word "JSON" in the messages, are refused with the real wording | a field the model knows nothing of gets its answer text, 0 or false; the schema adds no input tokens |
+| server-held threads (Anthropic beta `thread`: `create`, `continue` with `previous_message_id`), used by `client.beta.messages.tool_runner(...)` | `client.beta.messages` and `serve` hold the conversation under the reply's id; a `continue` sends only the new messages and reuses the held `system` and `tools`; an unknown id is refused with HTTP 404 `thread_not_found` (the runner then replays the whole conversation), a reply continued twice with `thread_already_continued` | held in memory per client (per API key in `serve`), the oldest forgotten past a limit; wordings follow the API's documented descriptions; the beta header is not checked |
 | the model reads the conversation | a small script per lesson world (below) | it understands only what its world listens for |
 
 Language
@@ -107,21 +123,32 @@ Adding a world
 """
 
 from ._anthropic_client import Anthropic
-from ._anthropic_types import (ContentBlock, Message, MessageTokensCount, TextBlock, ThinkingBlock,
-                               ToolUseBlock, Usage)
+from ._anthropic_events import (InputJSONDelta, RawContentBlockDeltaEvent,
+                                RawContentBlockStartEvent, RawContentBlockStopEvent,
+                                RawMessageDeltaEvent, RawMessageStartEvent, RawMessageStopEvent,
+                                SignatureDelta, TextDelta, ThinkingDelta)
+from ._anthropic_types import (ContentBlock, Message, MessageTokensCount, ParsedMessage,
+                               TextBlock, ThinkingBlock, ToolUseBlock, Usage)
 from ._errors import (APIError, APIStatusError, AuthenticationError, BadRequestError,
                       ConflictError, InternalServerError, NotFoundError, PermissionDeniedError,
                       RateLimitError, UnprocessableEntityError)
 from ._openai_client import OpenAI
+from ._message_stream import MessageStream
+from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import (ChatCompletion, ChatCompletionMessage, ChatCompletionMessageToolCall,
-                            Choice, CompletionUsage, Function)
+                            Choice, CompletionUsage, Function, ParsedChatCompletion)
 from ._recording import recording
+from ._streaming import Stream
 
 __all__ = [
     "Anthropic", "OpenAI", "recording",
     "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
     "MessageTokensCount", "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
     "Function", "CompletionUsage",
+    "ParsedMessage", "ParsedChatCompletion", "Stream", "MessageStream", "ChatCompletionChunk",
+    "RawMessageStartEvent", "RawContentBlockStartEvent", "RawContentBlockDeltaEvent",
+    "RawContentBlockStopEvent", "RawMessageDeltaEvent", "RawMessageStopEvent",
+    "TextDelta", "InputJSONDelta", "ThinkingDelta", "SignatureDelta",
     "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
     "RateLimitError", "InternalServerError",

@@ -1,4 +1,5 @@
-"""`python -m fake_client serve [--port N] [--host H]`: serve the fake model over HTTP."""
+"""`python -m fake_client serve [--port N] [--host H] [--max-threads N]`: serve the fake
+model over HTTP."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     serve = commands.add_parser("serve", help="serve /v1/messages and /v1/chat/completions")
     serve.add_argument("--port", type=int, default=8765, help="port (0: any free one; default 8765)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--max-threads", type=int, default=1000,
+                       help="server-held threads kept in memory; the oldest go first (default 1000)")
     arguments = parser.parse_args(argv)
     from ._server import serve as run  # imported here: http.server is not needed in the browser
-    run(port=arguments.port, host=arguments.host)
+    run(port=arguments.port, host=arguments.host, max_threads=arguments.max_threads)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Literal, Optional, TypedDict, Union
 
 from ._model_base import ResponseModel
+from ._output_types import parse_as
 
-__all__ = ["Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
+__all__ = ["Message", "ParsedMessage", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
            "MessageTokensCount",
            "MessageParam", "ToolParam", "TextBlockParam", "ToolUseBlockParam",
            "ToolResultBlockParam"]
@@ -108,6 +109,26 @@ class Message(ResponseModel):
     def to_param(self) -> dict[str, Any]:
         """This reply as an input message, ready to append to `messages`."""
         return {"role": self.role, "content": list(self.content)}
+
+
+class ParsedMessage(Message):
+    """What `client.messages.parse(...)` returns: the `Message`, and `parsed_output`, the
+    reply's JSON read into the type you asked for (None when the reply has no text, as when
+    it calls tools). Each text block has its own `parsed_output` too. A reply cut by
+    `max_tokens` is not valid JSON: reading it raises, as with the SDK."""
+
+    parsed_output: Any = None
+
+    @classmethod
+    def of(cls, message: Message, output_type: Any) -> "ParsedMessage":
+        """`message` with its text blocks read into `output_type`."""
+        parsed: ParsedMessage = cls.from_dict(message.to_dict())  # type: ignore[assignment]
+        for block in parsed.content:
+            if block.type == "text":
+                object.__setattr__(block, "parsed_output", parse_as(output_type, block.text))
+                if parsed.parsed_output is None:
+                    object.__setattr__(parsed, "parsed_output", block.parsed_output)
+        return parsed
 
 
 class MessageTokensCount(ResponseModel):

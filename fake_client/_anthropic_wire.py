@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import _thinking
+from . import _structured, _thinking
 from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Think, Tool, Turn,
                             link_results)
 from ._errors import RequestRefused, tagged_type
@@ -47,6 +47,7 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
     _check_tool_choice(body.get("tool_choice"), body.get("tools") or [])
     _check_stop_sequences(body.get("stop_sequences"))
     _thinking.check_settings(body)
+    _structured.check_anthropic_output(body.get("output_config"))
     check_messages(body)
     return body
 
@@ -295,7 +296,8 @@ def read_settings(body: dict[str, Any]) -> Settings:
         max_tokens=body["max_tokens"], stop_sequences=tuple(body.get("stop_sequences") or ()),
         strict_tools=frozenset(tool["name"] for tool in body.get("tools") or []
                                if tool.get("strict")),
-        preamble=True, thinking=_thinking.mode(body))
+        preamble=True, thinking=_thinking.mode(body),
+        output_schema=_structured.anthropic_schema(body))
 
 
 def read_conversation(body: dict[str, Any]) -> Conversation:

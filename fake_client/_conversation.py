@@ -102,6 +102,8 @@ class Settings:
     (`disable_parallel_tool_use`, `parallel_tool_calls`). `strict_tools`: names of the
     tools whose input must match their schema. `preamble`: write a short text before tool
     calls, as Claude does (Anthropic shape only). `thinking`: None, "enabled" or "adaptive".
+    `output_schema`: the JSON schema the answer must match (structured outputs, see
+    `_structured`), or None for prose.
     """
 
     tool_choice: str = "auto"
@@ -112,6 +114,7 @@ class Settings:
     strict_tools: frozenset[str] = frozenset()
     preamble: bool = False
     thinking: Optional[str] = None
+    output_schema: Optional[dict[str, Any]] = None
 
 
 @dataclass

@@ -25,7 +25,8 @@ class APIStatusError(APIError):
     """The API answered with an HTTP error status (4xx or 5xx).
 
     `status_code` is that status; `type`, `code` and `param` come from the error body when it
-    has them (Anthropic fills `type`; OpenAI fills all three, often with `code` None).
+    has them (Anthropic fills `type`; OpenAI fills all three, often with `code` None);
+    `error_code` from Anthropic's `error.details` when it has one.
     """
 
     status_code: int = 0
@@ -42,6 +43,9 @@ class APIStatusError(APIError):
         self.type: Optional[str] = error.get("type")
         self.code: Optional[str] = error.get("code")
         self.param: Optional[str] = error.get("param")
+        details = error.get("details")
+        # Anthropic's machine-readable cause ("thread_not_found", …): branch on it, not on the text.
+        self.error_code: Optional[str] = details.get("error_code") if isinstance(details, dict) else None
 
 
 class BadRequestError(APIStatusError):
@@ -80,14 +84,22 @@ class InternalServerError(APIStatusError):
 
 class RequestRefused(Exception):
     """Raised inside the fake when a request breaks a rule; each API layer turns it into its
-    own error body and status (the client raises `BadRequestError`, the server answers 400)."""
+    own error body and status (the client raises the SDK's exception, the server answers
+    `status`). Most refusals are HTTP 400 `invalid_request_error`; a few (an unknown server-held
+    thread: 404 `not_found_error`) carry another `status` and `error_type`, and `details`
+    (`{"error_code": ...}`, the machine-readable cause the Anthropic API adds)."""
 
     def __init__(self, message: str, *, param: Optional[str] = None,
-                 code: Optional[str] = None) -> None:
+                 code: Optional[str] = None, status: int = 400,
+                 error_type: str = "invalid_request_error",
+                 details: Optional[dict[str, Any]] = None) -> None:
         super().__init__(message)
         self.message = message
         self.param = param
         self.code = code
+        self.status = status
+        self.error_type = error_type
+        self.details = details
 
 
 def tagged_type(where: str, value: Any, tags) -> Any:
@@ -103,9 +115,12 @@ def tagged_type(where: str, value: Any, tags) -> Any:
     return kind
 
 
-def anthropic_error_body(message: str) -> dict[str, Any]:
-    """The body Anthropic sends with an HTTP 400."""
-    return {"type": "error", "error": {"type": "invalid_request_error", "message": message}}
+def anthropic_error_body(refused: RequestRefused) -> dict[str, Any]:
+    """The body Anthropic sends with the refusal's HTTP status."""
+    error: dict[str, Any] = {"type": refused.error_type, "message": refused.message}
+    if refused.details is not None:
+        error["details"] = refused.details
+    return {"type": "error", "error": error}
 
 
 def openai_error_body(message: str, param: Optional[str], code: Optional[str]) -> dict[str, Any]:
@@ -114,10 +129,18 @@ def openai_error_body(message: str, param: Optional[str], code: Optional[str]) -
                       "param": param, "code": code}}
 
 
-def anthropic_bad_request(refused: RequestRefused) -> BadRequestError:
-    """The exception the Anthropic SDK raises for this refusal, with the same text."""
-    body = anthropic_error_body(refused.message)
-    return BadRequestError(f"Error code: 400 - {body}", body=body)
+_BY_STATUS = {400: BadRequestError, 401: AuthenticationError, 403: PermissionDeniedError,
+              404: NotFoundError, 409: ConflictError, 422: UnprocessableEntityError,
+              429: RateLimitError, 500: InternalServerError}
+
+
+def anthropic_bad_request(refused: RequestRefused) -> APIStatusError:
+    """The exception the Anthropic SDK raises for this refusal (`BadRequestError` for a 400,
+    `NotFoundError` for a 404), with the same text."""
+    body = anthropic_error_body(refused)
+    error = _BY_STATUS.get(refused.status, APIStatusError)(
+        f"Error code: {refused.status} - {body}", body=body, status_code=refused.status)
+    return error
 
 
 def openai_bad_request(refused: RequestRefused) -> BadRequestError:

@@ -8,14 +8,17 @@ from ._errors import RequestRefused, openai_bad_request, openai_error_body
 from ._ids import IdCounter
 from ._model_base import to_plain
 from ._not_given import NOT_GIVEN
-from ._openai_types import ChatCompletion
+from ._openai_chunks import ChatCompletionChunk
+from ._openai_types import ChatCompletion, ParsedChatCompletion
+from ._output_types import schema_of
 from ._recording import record
 from ._service import openai_reply
+from ._streaming import Stream, openai_chunks
 
 _OPTIONS = ("tool_choice", "parallel_tool_calls", "temperature", "top_p", "max_tokens",
             "max_completion_tokens", "n", "seed", "stop", "user", "metadata",
             "response_format", "frequency_penalty", "presence_penalty", "logprobs",
-            "top_logprobs", "reasoning_effort", "service_tier", "store")
+            "top_logprobs", "reasoning_effort", "service_tier", "store", "stream_options")
 
 
 class Completions:
@@ -26,7 +29,7 @@ class Completions:
 
     def create(self, *, messages: Iterable[Any], model: str, tools: Any = NOT_GIVEN,
                stream: Any = NOT_GIVEN, extra_headers: Any = None, extra_query: Any = None,
-               extra_body: Any = None, timeout: Any = NOT_GIVEN, **options: Any) -> ChatCompletion:
+               extra_body: Any = None, timeout: Any = NOT_GIVEN, **options: Any) -> Any:
         """Send a conversation; get the model's next message in `choices[0].message`.
 
         Arguments as in the official SDK: `model` (echoed back), `messages` (dicts with
@@ -35,18 +38,23 @@ class Completions:
         `{"type": "function", "function": {"name", "description", "parameters"}}`),
         `max_tokens` / `max_completion_tokens` (the reply is cut there, `finish_reason`
         "length"), `tool_choice` ("auto", "none", "required" or `{"type": "function",
-        "function": {"name": ...}}`), `parallel_tool_calls`, `stop`. A malformed request
-        raises `BadRequestError` with the real API's wording. Sampling options are accepted
-        and change nothing.
+        "function": {"name": ...}}`), `parallel_tool_calls`, `stop`, `response_format`
+        (`{"type": "json_schema", "json_schema": {"name", "schema", "strict"}}` or
+        `{"type": "json_object"}`: the content is JSON). A malformed request raises
+        `BadRequestError` with the real API's wording. Sampling options are accepted and
+        change nothing.
+
+        Returns a `ChatCompletion`; with `stream=True`, a `Stream` of `ChatCompletionChunk`s
+        instead (`stream_options={"include_usage": True}` adds a last chunk with the usage).
         """
-        if stream:
-            raise NotImplementedError("fake_client does not stream: call create() without stream=True")
         unknown = sorted(set(options) - set(_OPTIONS))
         if unknown:
             raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
         body: dict[str, Any] = {"model": model, "messages": list(messages)}
         if tools is not NOT_GIVEN:
             body["tools"] = tools
+        if stream is not NOT_GIVEN:
+            body["stream"] = stream
         body.update({name: value for name, value in options.items() if value is not NOT_GIVEN})
         if extra_body:
             body.update(extra_body)
@@ -58,7 +66,21 @@ class Completions:
                    openai_error_body(refused.message, refused.param, refused.code))
             raise openai_bad_request(refused) from None
         record("openai", body, reply, None)
-        return ChatCompletion.from_dict(reply)  # type: ignore[return-value]
+        if stream:
+            include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+            return Stream(openai_chunks(reply, include_usage=include_usage),
+                          ChatCompletionChunk.from_dict)
+        return ChatCompletion.from_dict(reply)
+
+    def parse(self, *, response_format: Any, **arguments: Any) -> ParsedChatCompletion:
+        """`create` with a strict `json_schema` `response_format` made from `response_format`
+        (a pydantic model or a dataclass, see `fake_client._output_types`);
+        `choices[0].message.parsed` is the reply's JSON read into that type."""
+        schema = schema_of(response_format, all_required=True)
+        wire_format = {"type": "json_schema", "json_schema": {
+            "name": response_format.__name__, "schema": schema, "strict": True}}
+        completion = self.create(response_format=wire_format, **arguments)
+        return ParsedChatCompletion.of(completion, response_format)
 
 
 class Chat:

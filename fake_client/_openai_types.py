@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from ._model_base import ResponseModel
+from ._output_types import parse_as
 
 __all__ = ["ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
-           "Function", "CompletionUsage"]
+           "Function", "CompletionUsage", "ParsedChatCompletion"]
 
 
 class Function(ResponseModel):
@@ -80,3 +81,19 @@ class ChatCompletion(ResponseModel):
     model: str
     object: Literal["chat.completion"]
     usage: CompletionUsage
+
+
+class ParsedChatCompletion(ChatCompletion):
+    """What `client.chat.completions.parse(...)` returns: the `ChatCompletion`, with
+    `choices[0].message.parsed`, the reply's JSON read into the type you asked for (None
+    when the message has no text, as when it calls tools)."""
+
+    @classmethod
+    def of(cls, completion: ChatCompletion, output_type: Any) -> "ParsedChatCompletion":
+        """`completion` with each message's content read into `output_type`."""
+        parsed: ParsedChatCompletion = cls.from_dict(completion.to_dict())  # type: ignore[assignment]
+        for choice in parsed.choices:
+            content = choice.message.content
+            value = parse_as(output_type, content) if content is not None else None
+            object.__setattr__(choice.message, "parsed", value)
+        return parsed

@@ -17,6 +17,7 @@ from ._errors import RequestRefused
 from ._model_base import to_plain
 from ._reply import Reply, call_words
 from ._strict import check_openai_strict
+from ._structured import check_openai_response_format, openai_schema
 from ._tokens import estimate_tokens
 from ._tool_tokens import openai_tools_tokens
 from .worlds._reading import looks_like_error
@@ -50,6 +51,7 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
     _check_tools(body.get("tools"))
     _check_tool_choice(body)
     _check_stop(body.get("stop"))
+    check_openai_response_format(body)
     for index, message in enumerate(messages):
         _check_message(index, message)
     _check_pairs(messages)
@@ -244,7 +246,8 @@ def read_settings(body: dict[str, Any]) -> Settings:
         parallel=body.get("parallel_tool_calls") is not False, max_tokens=max_tokens(body),
         stop_sequences=(stop,) if isinstance(stop, str) else tuple(stop or ()),
         strict_tools=frozenset(tool["function"]["name"] for tool in body.get("tools") or []
-                               if tool["function"].get("strict")))
+                               if tool["function"].get("strict")),
+        output_schema=openai_schema(body))
 
 
 def read_conversation(body: dict[str, Any]) -> Conversation:

@@ -1,26 +1,32 @@
 """One request in, one reply out: the part shared by the in-process clients and the server.
 
-Each shape: check the request (`RequestRefused` if the real API would refuse it), read it
-into a `Conversation` and `Settings`, let the world answer under those settings
-(`_steering`), add thinking when asked, end the reply (`_reply.finish`: stop sequences,
-`max_tokens`), and write the shape's JSON with fresh ids.
+Each shape: check the request (`RequestRefused` if the real API would refuse it; a
+server-held thread is read first, `_threads`), read it into a `Conversation` and
+`Settings`, let the world answer under those settings (`_steering`), write the answer as
+JSON when a schema is asked for (`_structured`), add thinking when asked, end the reply
+(`_reply.finish`: stop sequences, `max_tokens`), and write the shape's JSON with fresh ids.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from . import _anthropic_wire, _openai_wire, _thinking
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from ._ids import IdCounter
+from ._model_base import to_plain
 from ._reply import Reply, finish
 from ._steering import steer
+from ._structured import answer_in_json
+from ._threads import ThreadStore, previous_id
 
 
 def compose(conversation: Conversation, settings: Settings) -> Reply:
     """The model's reply to a checked request, in shape-neutral parts."""
     parts = steer(conversation, settings)
+    if settings.output_schema is not None:
+        parts = answer_in_json(conversation, parts, settings.output_schema)
     if settings.thinking:
         parts = [_thinking.think(conversation, parts), *parts]
     return finish(parts, max_tokens=settings.max_tokens, stop_sequences=settings.stop_sequences)
@@ -30,14 +36,23 @@ def _call_ids(reply: Reply, ids: IdCounter, kind: str) -> list[str]:
     return [ids.next(kind) for part in reply.parts if isinstance(part, Ask)]
 
 
-def anthropic_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
-    """The Messages API reply JSON for a request body; `RequestRefused` if it is invalid."""
-    body = _anthropic_wire.check_request(body)
-    reply = compose(_anthropic_wire.read_conversation(body), _anthropic_wire.read_settings(body))
-    return _anthropic_wire.write_reply(
-        reply_id=ids.next("anthropic_reply"), model=body["model"], reply=reply,
+def anthropic_reply(body: dict[str, Any], ids: IdCounter, threads: Optional[ThreadStore] = None,
+                    key: str = "") -> dict[str, Any]:
+    """The Messages API reply JSON for a request body; `RequestRefused` if it is invalid.
+    A body with `thread` reads and extends the server-held conversation in `threads`
+    (those of API key `key`)."""
+    body = to_plain(body)
+    threaded = isinstance(body, dict) and "thread" in body and threads is not None
+    full = threads.expand(body, key) if threaded else body  # type: ignore[union-attr]
+    full = _anthropic_wire.check_request(full)
+    reply = compose(_anthropic_wire.read_conversation(full), _anthropic_wire.read_settings(full))
+    written = _anthropic_wire.write_reply(
+        reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "anthropic_call"),
-        input_tokens=_anthropic_wire.input_tokens(body))
+        input_tokens=_anthropic_wire.input_tokens(full))
+    if threaded:
+        threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
+    return written
 
 
 # count_tokens takes no max_tokens; the check needs one above any thinking budget.
@@ -63,7 +78,7 @@ def openai_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
 
 
 def anthropic_error(refused: RequestRefused) -> dict[str, Any]:
-    return anthropic_error_body(refused.message)
+    return anthropic_error_body(refused)
 
 
 def openai_error(refused: RequestRefused) -> dict[str, Any]:

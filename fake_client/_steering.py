@@ -22,18 +22,15 @@ strict tools, and the short text Claude writes before its tool calls.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Optional
 
 from ._conversation import Ask, Conversation, Part, Say, Settings, Tool
 from ._strict import conform
 from .worlds import respond
-from .worlds._reading import fill_input, key_value
+from .worlds._reading import fill_input, key_value, named_value
 from .worlds._voice import Voice
 
-# The value a question names: an order number (1042, SP-1024) or a file name (notes.txt).
-_VALUE = re.compile(r"(?<![\w.\-])(?:[A-Za-z]+-)?\d{3,}(?![\w\-])|\b[\w\-]+\.[A-Za-z]{1,4}\b")
 
 
 def steer(conversation: Conversation, settings: Settings) -> list[Part]:
@@ -70,8 +67,7 @@ def _best_guess(conversation: Conversation, allowed: list[Tool]) -> Ask:
         if call.name in names:
             return Ask(call.name, dict(call.input))
     tool = allowed[0]
-    found = _VALUE.search(conversation.question)
-    return Ask(tool.name, fill_input(tool, found.group() if found else None))
+    return Ask(tool.name, fill_input(tool, named_value(conversation.question)))
 
 
 def _first_call_only(parts: list[Part]) -> list[Part]:

@@ -26,10 +26,16 @@ _EMPTY = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": []
 
 def check_openai_strict(name: str, schema: Any, param: str) -> None:
     """`RequestRefused` with OpenAI's wording if `schema` breaks a strict-mode rule."""
-    problem = _first_problem(schema, ())
+    problem = strict_problem(schema)
     if problem is not None:
         raise RequestRefused(f"Invalid schema for function '{name}': {problem}", param=param,
                              code="invalid_function_parameters")
+
+
+def strict_problem(schema: Any) -> Optional[str]:
+    """The first strict-mode rule `schema` breaks, worded as OpenAI words it, or None (also
+    the rule for a `response_format` JSON schema with `strict: true`)."""
+    return _first_problem(schema, ())
 
 
 def _first_problem(schema: Any, context: tuple[str, ...]) -> Optional[str]:

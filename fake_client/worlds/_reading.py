@@ -122,6 +122,17 @@ def fill_input(tool: Tool, value: Optional[str]) -> dict:
     return {name: value}
 
 
+# The value a question names: an order number (1042, SP-1024) or a file name (notes.txt).
+_VALUE = re.compile(r"(?<![\w.\-])(?:[A-Za-z]+-)?\d{3,}(?![\w\-])|\b[\w\-]+\.[A-Za-z]{1,4}\b")
+
+
+def named_value(question: str) -> Optional[str]:
+    """The first value the question names (an order number like 1042 or SP-1024, a file name
+    like notes.txt), or None."""
+    found = _VALUE.search(question)
+    return found.group() if found else None
+
+
 def key_value(input_: dict) -> str:
     """The value a call was about (its first value), as text: what the answer names (a list
     of values is written "a, b")."""

@@ -23,6 +23,10 @@ def test_public_names_are_pinned():
         "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
         "Function", "CompletionUsage",
         "ThinkingBlock", "MessageTokensCount",
+        "ParsedMessage", "ParsedChatCompletion", "Stream", "MessageStream", "ChatCompletionChunk",
+        "RawMessageStartEvent", "RawContentBlockStartEvent", "RawContentBlockDeltaEvent",
+        "RawContentBlockStopEvent", "RawMessageDeltaEvent", "RawMessageStopEvent",
+        "TextDelta", "InputJSONDelta", "ThinkingDelta", "SignatureDelta",
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
         "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
         "RateLimitError", "InternalServerError"])
