@@ -40,9 +40,19 @@ export function translator(lang) {
 }
 
 let pageTranslator = null;
+// Every key this page has asked for: the strings a translator of the page must check, and
+// what the browser test of the strings reads (a key is proved used by a render asking for
+// it, not by a search of the source).
+const asked = new Set();
 
 /** Translate `key` into the page's language. */
 export function t(key, vars) {
   pageTranslator ??= translator(pageLanguage());
+  asked.add(key);
   return pageTranslator(key, vars);
+}
+
+/** The UI string keys this page has asked `t` for so far, sorted. */
+export function stringsAsked() {
+  return [...asked].sort();
 }

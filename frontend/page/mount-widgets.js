@@ -3,7 +3,7 @@
 // snippets.
 
 import { LESSON_RESET_EVENT, mountQuizzes } from "./mount-quizzes.js";
-import { t } from "./i18n.js";
+import { stringsAsked, t } from "./i18n.js";
 import { nextTask } from "./next-task.js";
 import { createPagePython, startPythonEarly } from "./python.js";
 import { mountSnippet } from "../widgets/snippet/snippet-widget.js";
@@ -38,6 +38,8 @@ async function mountSnippets(roots, python) {
 
 /** Mount the page's widgets and start Python early. */
 export function mountPageWidgets() {
+  // For translators (and the strings test): the keys this page's widgets asked for.
+  globalThis.toolLessons = { ...globalThis.toolLessons, stringsAsked };
   const python = createPagePython();
   startPythonEarly(python);
   mountQuizzes(python);
