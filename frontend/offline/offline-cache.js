@@ -36,3 +36,19 @@ export function strategyFor({ method, url, mode }, scope) {
   if (method !== "GET" || !url.startsWith(scope)) return "pass";
   return mode === "navigate" ? "page" : "file";
 }
+
+/**
+ * The cache keys one page answers to, the requested form first: a static host serves the
+ * page `…/x/` under `…/x/index.html` too, and the cache holds it under the folder address
+ * (the query and fragment never make another page).
+ * @param {string} url absolute URL of a page request
+ */
+export function pageAddresses(url) {
+  const address = new URL(url);
+  address.search = "";
+  address.hash = "";
+  const { href } = address;
+  if (href.endsWith("/")) return [href, `${href}index.html`];
+  if (href.endsWith("/index.html")) return [href, href.slice(0, -"index.html".length)];
+  return [href];
+}

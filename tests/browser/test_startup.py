@@ -127,6 +127,12 @@ def test_with_the_server_stopped_after_one_visit_a_lesson_loads_and_runs(page, o
     assert (state, output.rstrip()) == ("done", expected.rstrip())
     assert python_ready(page)["starts"] == "1"
 
+    # The same page under the address a static host also answers to: …/index.html.
+    page.goto(server.url(SECOND_PAGE + "index.html"))
+    assert page.locator(f'[data-snippet="{snippet_id}"]').count() == 1
+    state, output = snippets.run(snippet_id)
+    assert (state, output.rstrip()) == ("done", expected.rstrip())
+
 
 def test_a_broken_snapshot_falls_back_to_a_normal_start(page, page_log, own_server, built_site, tmp_path, snippets):
     broken_site = tmp_path / "site"
