@@ -4,7 +4,9 @@ WORDS = {
     "chat.thanks": ("ممنون", "متشکر", "مرسی", "سپاس"),
     "order.words": ("سفارش", "بسته", "مرسوله"),
     "order.status": ("وضعیت", "کجا", "کی", "ارسال", "تحویل", "می‌رسد"),
-    "order.return": ("مرجوع", "برگرداند", "پس بدهم", "پس بفرستم", "پس دادن"),
+    # Word beginnings, so every person and the infinitive are heard: "پس بده" is پس بدهم
+    # ("I give back") and پس بدهد ("he gives back"), "پس داد" is پس دادن and پس داد.
+    "order.return": ("مرجوع", "برگرداند", "پس بده", "پس داد", "پس بفرست", "پس فرست"),
     "order.balance": ("موجودی حساب", "مانده", "حساب", "بدهی"),
     "order.approximate": ("حدود", "تقریبا", "تقریباً", "حدودا", "حدوداً"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.

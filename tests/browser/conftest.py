@@ -19,6 +19,13 @@ Fixtures (use them from any ``tests/browser/test_*.py``):
     are cross-origin isolated (the runner then stops Python with an interrupt, not a
     worker restart).
 
+``notice_site`` (session)
+    A built site whose course has a translation in progress (so notice pages), as
+    ``.url(path)`` and ``.outline`` (its ``lesson_builder`` course outline): the real site
+    while the course has one, else a copy of the site cut down to the sample lesson,
+    written in Bulgarian only (the mutation tests' copy, ``tests/build/test_mutations_site.py``),
+    built and served once.
+
 ``browser`` (session)
     Playwright ``Browser``: ``/usr/bin/chromium`` headless with the flags of DESIGN.md.
 
@@ -52,6 +59,7 @@ import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlparse
 
 import pytest
@@ -135,6 +143,41 @@ def isolated_site_url(built_site):
     yield lambda path="": base + path.lstrip("/")
     server.shutdown()
     server.server_close()
+
+
+@dataclass
+class NoticeSite:
+    url: Callable[..., str]
+    outline: object
+
+
+@pytest.fixture(scope="session")
+def notice_site(request):
+    from lesson_builder import scan_course
+
+    outline = scan_course(REPO).outline
+    if any(entry.in_progress for entry in outline.lessons):
+        yield NoticeSite(request.getfixturevalue("site_url"), outline)
+        return
+    # Every translation is written: notices exist only in a copy that marks some in progress.
+    sys.path.insert(0, str(REPO / "tests" / "build"))
+    from test_mutations_site import make_site_copy, mkdocs_build
+
+    folder = Path(tempfile.mkdtemp(prefix="notice-site-"))
+    try:
+        copy = make_site_copy(folder)
+        result = mkdocs_build(copy)
+        if result.returncode != 0:
+            pytest.fail(f"mkdocs build --strict of the site copy failed:\n{result.stdout}\n{result.stderr}",
+                        pytrace=False)
+        server, base = serve(copy / "site", QuietHandler)
+        try:
+            yield NoticeSite(lambda path="": base + path.lstrip("/"), scan_course(copy).outline)
+        finally:
+            server.shutdown()
+            server.server_close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
