@@ -11,6 +11,7 @@ from ._course_file import CourseOutline, read_outline
 from ._scaffold import check_left_to_write
 from ._discover import lesson_files, quiz_files, selected, slug_and_lang
 from ._glossary import glossary_pages
+from ._han_line_breaks import check_han_line_breaks
 from ._lesson_links import check_links, lesson_page
 from ._figures import FigureError, format_figure, resolve_figure
 from ._html import hidden_snippet_html, quiz_html, snippet_html
@@ -142,6 +143,7 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)
     check_repeats(quiz_files, slugs_in_course, course.problems, report_on)
     check_left_to_write(course)
+    check_han_line_breaks(root, course.lessons.values(), course.quiz_files.values(), course.problems)
 
 
 def _whole_course(course: Course) -> tuple[dict[str, Lesson], dict[str, QuizFile]]:
