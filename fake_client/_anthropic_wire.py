@@ -237,6 +237,23 @@ def _check_pairs(messages: list[dict[str, Any]]) -> None:
                 f"messages.{index}: `tool_use` ids were found without `tool_result` blocks "
                 f"immediately after: {', '.join(missing)}. Each `tool_use` block must have a "
                 "corresponding `tool_result` block in the next message.")
+        if uses:
+            _check_results_come_first(following, index + 1, len(uses))
+
+
+def _check_results_come_first(message: dict[str, Any], index: int, expected: int) -> None:
+    """The message after tool_use blocks begins with their tool_result blocks: a text block
+    (or anything else) before them is refused, as the real API does."""
+    leading = 0
+    for block in _blocks(message):
+        if block["type"] != "tool_result":
+            break
+        leading += 1
+    if leading < expected:
+        raise RequestRefused(
+            f"messages.{index}: Did not find {expected} `tool_result` block(s) at the beginning "
+            "of this message. Messages following `tool_use` blocks must begin with a matching "
+            "number of `tool_result` blocks.")
 
 
 def _check_results_answer_something(messages: list[dict[str, Any]], index: int) -> None:

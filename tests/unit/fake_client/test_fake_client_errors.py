@@ -40,6 +40,26 @@ def test_tool_use_left_last_lists_every_id():
                                 "blocks immediately after: call_1, call_2. ")
 
 
+def test_text_before_the_tool_results_is_refused():
+    second = dict(USE, id="call_2")
+    result = {"type": "tool_result", "tool_use_id": "call_1", "content": "ok"}
+    assert refusal(tools=[TOOL], messages=[
+        QUESTION, {"role": "assistant", "content": [USE, second]},
+        {"role": "user", "content": [result, {"type": "text", "text": "here:"},
+                                     dict(result, tool_use_id="call_2")]}]) == (
+        "messages.2: Did not find 2 `tool_result` block(s) at the beginning of this message. "
+        "Messages following `tool_use` blocks must begin with a matching number of "
+        "`tool_result` blocks.")
+
+
+def test_text_after_the_tool_results_is_accepted():
+    reply = Anthropic().messages.create(model="m", max_tokens=100, tools=[TOOL], messages=[
+        QUESTION, {"role": "assistant", "content": [USE]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1", "content": "ok"},
+                                     {"type": "text", "text": "Thanks."}]}])
+    assert reply.stop_reason in ("end_turn", "tool_use")
+
+
 def test_tool_result_answering_nothing():
     assert refusal(tools=[TOOL], messages=[
         QUESTION, {"role": "assistant", "content": [USE]},
