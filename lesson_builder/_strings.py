@@ -39,7 +39,19 @@ def ui_text(root: Path, lang: str, key: str, **values) -> str:
         value = _table(root, DEFAULT_LANGUAGE).get(key)
     if not isinstance(value, str):
         return key
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), value)
+    return re.sub(r"\{(\w+)\}", lambda m: local_value(lang, values.get(m[1], m[0])), value)
+
+
+# Digits a number is written with inside a sentence of that language, as the front end's
+# translator writes them (Intl.NumberFormat): Persian digits on Persian pages.
+_DIGITS = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
+
+
+def local_value(lang: str, value) -> str:
+    """A placeholder's value as text; an int is written in the language's digits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value).translate(_DIGITS.get(lang, {}))
+    return str(value)
 
 
 def setup_code_label(root: Path, lang: str) -> str:

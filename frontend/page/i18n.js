@@ -36,7 +36,25 @@ export function fill(template, vars = {}) {
  */
 export function translator(lang) {
   const table = STRINGS[lang] || STRINGS[DEFAULT_LANGUAGE];
-  return (key, vars) => fill(table[key] ?? STRINGS[DEFAULT_LANGUAGE][key] ?? key, vars);
+  const numbers = numberFormat(lang);
+  return (key, vars) => fill(table[key] ?? STRINGS[DEFAULT_LANGUAGE][key] ?? key, localNumbers(vars, numbers));
+}
+
+// A number put into a sentence is written in the sentence's digits (Persian digits on
+// Persian pages, as the lessons' prose writes them); text values are left as they are.
+function numberFormat(lang) {
+  try {
+    return new Intl.NumberFormat(lang in STRINGS ? lang : DEFAULT_LANGUAGE, { useGrouping: false });
+  } catch {
+    return { format: String };
+  }
+}
+
+function localNumbers(vars, numbers) {
+  if (!vars) return vars;
+  return Object.fromEntries(
+    Object.entries(vars).map(([name, value]) => [name, typeof value === "number" ? numbers.format(value) : value]),
+  );
 }
 
 let pageTranslator = null;

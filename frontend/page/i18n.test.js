@@ -31,3 +31,10 @@ test("a translator falls back to Bulgarian, then to the key", () => {
   assert.equal(translator("xx")("runner.run"), STRINGS.bg["runner.run"]);
   assert.equal(t("no.such.key"), "no.such.key");
 });
+
+test("numbers filled into a sentence take the language's digits; text is left alone", () => {
+  assert.match(translator("fa")("runner.status.timeout", { seconds: 10 }), /۱۰/);
+  assert.doesNotMatch(translator("fa")("runner.status.timeout", { seconds: 10 }), /10/);
+  assert.match(translator("bg")("runner.status.timeout", { seconds: 10 }), /10/);
+  assert.match(translator("fa")("quiz.runFailed", { message: "HTTP 404" }), /HTTP 404/);
+});

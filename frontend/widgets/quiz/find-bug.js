@@ -11,6 +11,10 @@ import { h, button, debounce, setBusy, trustedHtml, uniqueId } from "./dom.js";
 import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
 import { outputOf, sameRun } from "../../shared/same-run.js";
 
+// A code line's number is written as the editor's gutter writes it (ASCII digits, also on
+// Persian pages), so it is handed to the strings as text, not as a number to localize.
+const gutterNumber = (line) => String(line);
+
 const SAVE_DELAY_MS = 300;
 
 /** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
@@ -32,7 +36,7 @@ export function mountFindBug(ctx) {
       "li",
       { class: "quiz-line", role: "option", id: uniqueId(`quiz-${ctx.id}-line`), "data-line": index + 1, "aria-selected": "false", tabindex: index === 0 ? "0" : "-1" },
       h("span", { class: "quiz-line-number", "aria-hidden": "true" }, String(index + 1)),
-      h("span", { class: "quiz-visually-hidden" }, `${t("quiz.lineN", { n: index + 1 })}: `),
+      h("span", { class: "quiz-visually-hidden" }, `${t("quiz.lineN", { n: gutterNumber(index + 1) })}: `),
       h("code", { class: "quiz-line-code" }, text === "" ? " " : text),
     ),
   );
@@ -61,7 +65,7 @@ export function mountFindBug(ctx) {
   const showVerdict = (line) => {
     const right = line === config.bug_line;
     markChosen(line);
-    feedback.replaceChildren(verdictLine(t, right ? "correct" : "incorrect", t("quiz.youChoseLine", { n: line })));
+    feedback.replaceChildren(verdictLine(t, right ? "correct" : "incorrect", t("quiz.youChoseLine", { n: gutterNumber(line) })));
     const html = right ? config.explanation_html : hints[line - 1] || "";
     if (html) feedback.append(trustedHtml("div", { class: "quiz-explanation" }, html));
     else if (!right) feedback.append(h("p", { class: "quiz-explanation" }, t("quiz.bugElsewhere")));
@@ -76,7 +80,7 @@ export function mountFindBug(ctx) {
   const choose = (line) => {
     present(line);
     const right = line === config.bug_line;
-    ctx.settle(right ? "correct" : "incorrect", { line }, `${t(right ? "quiz.correct" : "quiz.incorrect")} ${t("quiz.youChoseLine", { n: line })}`);
+    ctx.settle(right ? "correct" : "incorrect", { line }, `${t(right ? "quiz.correct" : "quiz.incorrect")} ${t("quiz.youChoseLine", { n: gutterNumber(line) })}`);
   };
 
   list.addEventListener("keydown", (event) => {
@@ -111,7 +115,7 @@ export function mountFindBug(ctx) {
     const result = h("div", { class: "quiz-live" });
     const editorHolder = h("div", { class: "quiz-editor" });
     fixPanel.replaceChildren(
-      h("p", { class: "quiz-instructions" }, t("quiz.fixInstructions", { n: config.bug_line })),
+      h("p", { class: "quiz-instructions" }, t("quiz.fixInstructions", { n: gutterNumber(config.bug_line) })),
       editorHolder,
       h("div", { class: "quiz-actions" }, runButton, stopButton, resetButton),
       status,
