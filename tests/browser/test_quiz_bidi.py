@@ -1,7 +1,7 @@
 """A Persian quiz's output that mixes Persian words and Latin file names keeps its order.
 
 The expected output of the Persian exercise of running-a-tool-call holds the model's line
-"فایل note.txt وجود نداشت؛ به جایش notes.txt را خواندم." Laid out as one left-to-right
+"فایل note.txt وجود نداشت؛ به‌جایش notes.txt را خواندم." Laid out as one left-to-right
 line, its Persian runs come out in reversed order and the final "." lands on the right;
 read right-to-left, as Persian is, the first word is the rightmost and the "." the leftmost.
 Positions are measured in the real page with DOM Ranges, in Chromium."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 LESSON = "fa/lessons/running-a-tool-call/"
 QUIZ = "ex-silent-error"
-LINE = "فایل note.txt وجود نداشت؛ به جایش notes.txt را خواندم."
+LINE = "فایل note.txt وجود نداشت؛ به‌جایش notes.txt را خواندم."
 
 # Left edge, vertical middle and height of each piece of LINE as laid out in the page, found in
 # the text node of the output block that holds the line.
