@@ -11,6 +11,7 @@ another as ``../<slug>/index.md``.
 import logging
 from pathlib import Path
 from typing import Optional
+from urllib.parse import urlsplit
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
@@ -57,6 +58,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._startup: Optional[StartupFiles] = None  # made once per session, cached per zip
         self._runtime: Optional[SiteRuntime] = None  # of the build in progress
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
+        self._not_found: Optional[str] = None  # the default language's 404 page of this build
 
     def on_startup(self, *, command, dirty) -> None:
         if command == "serve":
@@ -125,10 +127,24 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         context["author_guide"] = self._site.author_guide_link(page.file.dest_uri)  # the theme's footer
         return context
 
+    def on_post_template(self, output: str, template_name: str, config) -> str:
+        """The 404 page gets the site's stylesheet (footer contrast) and stays in the default
+        language: every language's build writes the one 404.html at the site root, the
+        default language's first, so the others give back the default one."""
+        if template_name != "404.html" or self._runtime is None:
+            return output
+        if config.theme.get("language") not in (None, self._site.languages[0]) and self._not_found is not None:
+            return self._not_found
+        base = urlsplit(config.site_url or "/").path or "/"
+        output = output.replace("</head>", self._runtime.stylesheet_tag(base) + "</head>", 1)
+        self._not_found = output
+        return output
+
     def on_page_content(self, html: str, page, config, files) -> str:
         html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
         if page.file.src_uri not in self._sources and 'class="lesson-snippet"' in html:
             html = self._page_programs(html, page)  # the playground's hand-written snippets
+        html = self._site.mark_author_guide(html, page.file.src_uri)
         return self._site.frame(html, page.file.src_uri, self._course)
 
     # After the other plugins' page and build work (as a hook would run), before

@@ -8,10 +8,12 @@ import "./site.css";
 // The quiz widgets' styles, here too: CSS imported only by a dynamically loaded chunk would
 // end in a stylesheet that nothing links.
 import "../widgets/quiz/quiz.css";
+import { watchScrollRegions } from "./scroll-regions.js";
 
 const WIDGETS = ".lesson-snippet[data-snippet], [data-quiz]";
 
 function main() {
+  watchScrollRegions(document);
   if (document.querySelector("[data-course-map]")) {
     import("./mount-course-map.js").then(({ mountPageCourseMaps }) => mountPageCourseMaps());
   }
