@@ -85,13 +85,6 @@ class CourseSite:
         url = posixpath.relpath(AUTHOR_GUIDE, folder) + "/"
         return {"url": url, "label": ui_text(self.root, lang, "site.authorGuide")}
 
-    def mark_author_guide(self, html: str, src_uri: str) -> str:
-        """The author guide is written in English inside a site whose menus speak the default
-        language: its content says so (``lang="en"``), for screen readers and hyphenation."""
-        if src_uri != AUTHOR_GUIDE + "index.md":
-            return html
-        return f'<div lang="en" dir="ltr">{html}</div>'
-
     def frame(self, html: str, src_uri: str, course: Optional[Course]) -> str:
         entry, lang = _lesson_of(src_uri, course)
         if entry is None:

@@ -144,7 +144,6 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
         if page.file.src_uri not in self._sources and 'class="lesson-snippet"' in html:
             html = self._page_programs(html, page)  # the playground's hand-written snippets
-        html = self._site.mark_author_guide(html, page.file.src_uri)
         return self._site.frame(html, page.file.src_uri, self._course)
 
     # After the other plugins' page and build work (as a hook would run), before
