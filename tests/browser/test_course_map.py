@@ -146,3 +146,24 @@ def test_the_persian_map_reads_right_to_left_in_persian_digits(page, site_url):
     assert re.search("[۰-۹]", item.locator(".course-map__time").text_content())
     assert re.search("[۰-۹]", item.locator("[data-course-progress]").text_content())
     assert not re.search("[0-9]", item.locator("[data-course-progress]").text_content())
+
+
+def test_opening_a_lesson_is_where_the_map_continues(page, site_url):
+    third = OUTLINE.lessons[2].slug
+    page.goto(site_url(lesson_path("bg", third)))
+    page.wait_for_selector("[data-lesson-progress]")  # the lesson's widgets are mounted: the visit is noted
+    course_map = open_home(page, site_url)
+    assert course_map.locator("[data-course-continue] a").get_attribute("data-continue-lesson") == third
+    assert course_map.locator(f'[data-course-lesson="{third}"]').get_attribute("data-progress") == \
+        f"0/{quiz_count('bg', third)}"
+
+
+def test_without_storage_the_map_stays_as_built(page, site_url):
+    from test_quiz_storage import STORAGE_DENIED
+
+    page.add_init_script(STORAGE_DENIED)
+    page.goto(site_url(""))
+    page.wait_for_selector("[data-course-map][data-mounted]", state="attached")
+    assert page.locator("[data-course-lesson]").count() == len(OUTLINE.lessons)
+    assert page.locator("[data-course-lesson][data-progress]").count() == 0
+    assert not page.locator("[data-course-continue]").is_visible()

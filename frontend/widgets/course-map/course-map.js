@@ -76,6 +76,7 @@ export function mountCourseMap(root, { t, store, keyFor, lang }) {
   // Back from a lesson, the page may come from the back-forward cache as it was left.
   view?.addEventListener("pageshow", (event) => event.persisted && refresh());
   refresh();
+  root.setAttribute("data-mounted", ""); // tests wait on it, with or without progress to show
   return { refresh };
 }
 
