@@ -97,3 +97,10 @@ def test_page_has_no_serious_accessibility_violation(tab, site_url, path):
     assert serious_violations(page) == []
     assert tab.errors == [], f"console errors on {path}"
     assert tab.outside == [], f"requests to other hosts from {path}"
+
+
+def test_the_404_page_is_in_the_default_language_with_the_site_s_stylesheet(built_site):
+    """Every language's build writes the one 404.html; the default language's stays."""
+    html = (built_site / "404.html").read_text(encoding="utf-8")
+    assert f'<html lang="{OUTLINE.languages[0]}"' in html
+    assert 'href="/assets/runtime/main.css?v=' in html
