@@ -19,6 +19,7 @@ from ._lesson_parser import parse_lesson
 from ._markdown import markdown_renderer
 from ._model import Lesson, Quiz, QuizFile
 from ._problems import Problems, output_diff, suggestion
+from ._program_export import Program, lesson_programs
 from ._quiz_parser import parse_quiz_file
 from ._render import RenderedLesson, render_markdown
 from ._runner import ChainRunner, RunRequest
@@ -43,6 +44,7 @@ class Course:
     quiz_runs: dict[str, dict[str, dict[str, dict]]] = field(default_factory=dict)  # lesson → quiz → name → t
     quiz_configs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson → quiz → page config
     pages: dict[str, RenderedLesson] = field(default_factory=dict)
+    programs: dict[str, dict[str, Program]] = field(default_factory=dict)  # lesson → snippet → take-home program
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         return self.snippet_runs.get(lesson_key, {}).get(snippet_id)
@@ -81,6 +83,7 @@ def build_course(
         course.quiz_runs[key] = quiz_runs
         _check_snippets(course, lesson)
         _check_figures(course, lesson)
+        course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
         configs = course.quiz_configs.setdefault(key, {})
         for quiz in runnable.get(key, []):
             ctx = _context(course, lesson, quiz, to_html)
@@ -280,6 +283,12 @@ def _quiz_config(ctx: QuizContext, runs: dict[str, dict]) -> dict:
     return config
 
 
+def _short_title(course: Course, lesson: Lesson) -> str:
+    """The lesson's name in the course file (its heading's title without one)."""
+    entry = course.outline.lesson(lesson.slug) if course.outline else None
+    return (entry.title.get(lesson.lang) if entry else None) or str(lesson.meta.get("title") or lesson.slug)
+
+
 def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callable[[str], str]) -> RenderedLesson:
     runs = course.snippet_runs[lesson.key]
     label = setup_code_label(course.root, lesson.lang)
@@ -290,8 +299,10 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
         if snippet.hidden:
             return hidden_snippet_html(snippet.id, snippet.code, label)
         shown = snippet.output is not None
+        program = course.programs.get(lesson.key, {}).get(snippet.id)
         return snippet_html(snippet.id, snippet.code, lesson.chain(snippet.id)[:-1], snippet.timeout,
-                            snippet.output if shown else None, runs[snippet.id]["output"] if shown else None)
+                            snippet.output if shown else None, runs[snippet.id]["output"] if shown else None,
+                            program=program.config() if program else None)
 
     def quiz_block(quiz_id: str) -> str:
         quiz = by_id.get(quiz_id)

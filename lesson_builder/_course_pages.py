@@ -63,7 +63,7 @@ def frame_html(root: Path, outline: CourseOutline, slug: str, lang: str) -> tupl
              f"{escape(outline.lesson(p).title[lang])}</a>" for p in entry.prerequisites]
     before = (f"<span>{escape(ui_text(root, lang, 'course.prerequisites'))}</span> " + ", ".join(items)
               if items else f"<span>{escape(ui_text(root, lang, 'course.noPrerequisites'))}</span>")
-    above = (f'<nav class="lesson-course" data-lesson-course aria-label="{escape(ui_text(root, lang, "course.region"))}">'
+    above = (f'<nav class="lesson-course" data-lesson-course="{escape(slug)}" aria-label="{escape(ui_text(root, lang, "course.region"))}">'
              f'<p class="lesson-course__position">{escape(ui_text(root, lang, "course.position", n=entry.position, total=len(outline.lessons)))}</p>'
              f'<p class="lesson-course__before">{before}</p>'
              f'<p class="lesson-course__glossary"><a href="{GLOSSARY_URL_FROM_LESSON}" data-glossary-link>'

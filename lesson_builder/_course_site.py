@@ -13,6 +13,7 @@ from typing import Optional
 
 from ._build import Course
 from ._course_file import COURSE_FILE
+from ._course_map import COURSE_MAP_MARK, course_map_html
 from ._course_pages import frame_html, frame_page, notice_markdown
 from ._glossary import glossary_pages
 from ._lesson_links import lesson_page
@@ -67,6 +68,13 @@ class CourseSite:
         entry, lang = _lesson_of(page.file.src_uri, course)
         if entry is not None:
             page.title = entry.title.get(lang, page.title)
+
+    def fill_course_map(self, markdown: str, src_uri: str, course: Optional[Course]) -> str:
+        """A home page's course map in place of its mark (``docs/<lang>/index.md``)."""
+        lang = src_uri.split("/", 1)[0]
+        if COURSE_MAP_MARK not in markdown or course is None or course.outline is None or lang not in self.languages:
+            return markdown
+        return markdown.replace(COURSE_MAP_MARK, "\n\n" + course_map_html(self.root, course, lang) + "\n\n")
 
     def author_guide_link(self, dest_uri: str) -> dict:
         """The footer's link to the author guide from the page written to ``dest_uri``: its

@@ -29,6 +29,12 @@ class CoverageRow:
 
 def count_words(text: str) -> int:
     """Words of a lesson's prose (front matter, code blocks, code spans, links' targets left out)."""
+    han, words = prose_counts(text)
+    return han + words
+
+
+def prose_counts(text: str) -> tuple[int, int]:
+    """(Han characters, other words) of a lesson's prose, as ``count_words`` counts them."""
     lines = text.split("\n")
     index = 0
     if lines and lines[0].strip() == "---":
@@ -43,8 +49,7 @@ def count_words(text: str) -> int:
             prose.append(MARKUP.sub(" ", lines[index]))
         index += 1
     text = "\n".join(prose)
-    han = len(HAN.findall(text))
-    return han + len(WORD.findall(HAN.sub(" ", text)))
+    return len(HAN.findall(text)), len(WORD.findall(HAN.sub(" ", text)))
 
 
 def coverage(course: Course) -> list[CoverageRow]:

@@ -17,8 +17,10 @@ def _code_block(code: str, css_class: Optional[str] = None) -> str:
 
 
 def snippet_html(snippet_id: str, code: str, setup: list[str], timeout: float,
-                 shown_output: Optional[str], expected: Optional[str]) -> str:
+                 shown_output: Optional[str], expected: Optional[str], program: Optional[dict] = None) -> str:
     config = {"id": snippet_id, "code": code, "setup": setup, "timeout": timeout, "expected": expected}
+    if program is not None:  # take the code home (_program_export.py)
+        config["program"] = program
     parts = [
         f'<div class="lesson-snippet" data-snippet="{html.escape(snippet_id)}" data-state="idle">',
         f'<script type="application/json" data-config>{json_for_script(config)}</script>',

@@ -99,6 +99,11 @@ class SiteRuntime:
         versioned = {f"{RUNTIME_DIR}/{name}": f"v={self.version}" for name in VERSIONED_FILES}
         write_if_changed(site_dir / SERVICE_WORKER, service_worker_script(site_dir, source.read_bytes(), versioned, skip))
 
+    def stylesheet_tag(self, base_path: str) -> str:
+        """The site's stylesheet for a page that may be served from any address (the 404
+        page): ``base_path`` is the site's root path, as Material links its own assets there."""
+        return f'<link rel="stylesheet" href="{base_path.rstrip("/")}/{RUNTIME_DIR}/main.css?v={self.version}">'
+
     def head_tags(self, page_dest_uri: str) -> str:
         """The stylesheet and the bundle's script for the page written to ``page_dest_uri``."""
         root = posixpath.relpath(RUNTIME_DIR, posixpath.dirname(page_dest_uri) or ".")

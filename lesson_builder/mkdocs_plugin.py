@@ -11,6 +11,7 @@ another as ``../<slug>/index.md``.
 import logging
 from pathlib import Path
 from typing import Optional
+from urllib.parse import urlsplit
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
@@ -22,6 +23,7 @@ from ._build import CACHE_FOLDER, Course, build_course
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
 from ._coverage import coverage, coverage_markdown
+from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
@@ -56,6 +58,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._startup: Optional[StartupFiles] = None  # made once per session, cached per zip
         self._runtime: Optional[SiteRuntime] = None  # of the build in progress
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
+        self._not_found: Optional[str] = None  # the default language's 404 page of this build
 
     def on_startup(self, *, command, dirty) -> None:
         if command == "serve":
@@ -115,6 +118,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
         self._site.name_page(page, self._course)  # menus name lessons as the course file does
+        markdown = self._site.fill_course_map(markdown, page.file.src_uri, self._course)
         if COVERAGE_MARK in markdown and self._course is not None:
             markdown = markdown.replace(COVERAGE_MARK, coverage_markdown(coverage(self._course)))
         return markdown
@@ -123,8 +127,23 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         context["author_guide"] = self._site.author_guide_link(page.file.dest_uri)  # the theme's footer
         return context
 
+    def on_post_template(self, output: str, template_name: str, config) -> str:
+        """The 404 page gets the site's stylesheet (footer contrast) and stays in the default
+        language: every language's build writes the one 404.html at the site root, the
+        default language's first, so the others give back the default one."""
+        if template_name != "404.html" or self._runtime is None:
+            return output
+        if config.theme.get("language") not in (None, self._site.languages[0]) and self._not_found is not None:
+            return self._not_found
+        base = urlsplit(config.site_url or "/").path or "/"
+        output = output.replace("</head>", self._runtime.stylesheet_tag(base) + "</head>", 1)
+        self._not_found = output
+        return output
+
     def on_page_content(self, html: str, page, config, files) -> str:
         html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
+        if page.file.src_uri not in self._sources and 'class="lesson-snippet"' in html:
+            html = self._page_programs(html, page)  # the playground's hand-written snippets
         return self._site.frame(html, page.file.src_uri, self._course)
 
     # After the other plugins' page and build work (as a hook would run), before
@@ -145,6 +164,15 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if self._serve_errors is not None:
             self._serve_errors.attach(server)
         return server
+
+    def _page_programs(self, html: str, page) -> str:
+        src = page.file.src_uri
+        lang = src.split("/", 1)[0] if src.split("/", 1)[0] in self._site.languages else self._site.languages[0]
+        try:
+            return add_programs(html, root=self._root, lang=lang, title=page.title or "",
+                                name=Path(src).stem if Path(src).stem != "index" else Path(src).parent.name)
+        except PageProgramError as error:
+            raise PluginError(f"docs/{src}: {error}") from None
 
     def _build(self) -> Course:
         # mkdocs-static-i18n runs one build per language: do the work once per change.

@@ -1,16 +1,22 @@
 // The front end's entry point, linked from every page by the `lessons` plugin (bundled
 // by esbuild into assets/runtime/main.js + main.css). It is small on purpose: the editor,
 // the runner and the quiz widgets (mount-widgets.js) are loaded only on pages that have
-// runnable snippets or quizzes, so other pages neither download nor evaluate them.
+// runnable snippets or quizzes, the course map's progress (mount-course-map.js) only on home
+// pages, so other pages neither download nor evaluate them.
 
 import "./site.css";
 // The quiz widgets' styles, here too: CSS imported only by a dynamically loaded chunk would
 // end in a stylesheet that nothing links.
 import "../widgets/quiz/quiz.css";
+import { watchScrollRegions } from "./scroll-regions.js";
 
 const WIDGETS = ".lesson-snippet[data-snippet], [data-quiz]";
 
 function main() {
+  watchScrollRegions(document);
+  if (document.querySelector("[data-course-map]")) {
+    import("./mount-course-map.js").then(({ mountPageCourseMaps }) => mountPageCourseMaps());
+  }
   if (!document.querySelector(WIDGETS)) return;
   import("./mount-widgets.js").then(({ mountPageWidgets }) => mountPageWidgets());
 }

@@ -6,7 +6,10 @@ import { LESSON_RESET_EVENT, mountQuizzes } from "./mount-quizzes.js";
 import { stringsAsked, t } from "./i18n.js";
 import { nextTask } from "./next-task.js";
 import { createPagePython, startPythonEarly } from "./python.js";
-import { mountSnippet } from "../widgets/snippet/snippet-widget.js";
+import { mountSnippet, readSnippetConfig } from "../widgets/snippet/snippet-widget.js";
+import { editorCode } from "../widgets/editor/editor.js";
+import { mountTakeHome } from "../widgets/take-home/take-home.js";
+import { recordLessonVisit } from "./lesson-visit.js";
 import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress } from "./storage.js";
 
 /**
@@ -29,7 +32,11 @@ async function mountSnippets(roots, python) {
   for (const root of roots) {
     const started = performance.now();
     const widget = mountSnippet(root, { t, store, lessonKey: lessonKeyFor(root), python });
-    if (widget) widgets.push(widget);
+    if (widget) {
+      widgets.push(widget);
+      const config = readSnippetConfig(root);
+      mountTakeHome(root, { t, program: config.program, original: config.code, code: () => editorCode(widget.editor) });
+    }
     performance.measure("lessons:mount-snippet", { start: started });
     await nextTask();
   }
@@ -40,6 +47,7 @@ async function mountSnippets(roots, python) {
 export function mountPageWidgets() {
   // For translators (and the strings test): the keys this page's widgets asked for.
   globalThis.toolLessons = { ...globalThis.toolLessons, stringsAsked };
+  recordLessonVisit(document, pageProgress());
   const python = createPagePython();
   startPythonEarly(python);
   mountQuizzes(python);

@@ -1,5 +1,6 @@
 // The learner's saved progress: the one reader and writer of localStorage key
-// "tool-lessons:v1" (quiz answers and verdicts, snippet edits), shape as in ARCHITECTURE.md.
+// "tool-lessons:v1" (quiz answers and verdicts, snippet edits, when a lesson was last
+// touched), shape as in ARCHITECTURE.md.
 // Storage is never trusted: garbage or a foreign shape is ignored and replaced on the next
 // save; storage that throws (private mode, quota full, disabled) means no saving, reported
 // once, and the page goes on working from memory.
@@ -20,7 +21,7 @@ const emptyProgress = () => ({ lessons: {} });
 /**
  * Keep only the parts of a parsed document that have our shape; drop the rest.
  * @param {unknown} data
- * @returns {{lessons: Object<string, {quizzes: object, edits: object}>}}
+ * @returns {{lessons: Object<string, {quizzes: object, edits: object, touched?: number}>}}
  */
 export function sanitise(data) {
   const clean = emptyProgress();
@@ -40,6 +41,7 @@ export function sanitise(data) {
       }
     }
     clean.lessons[key] = { quizzes, edits };
+    if (Number.isFinite(lesson.touched) && lesson.touched > 0) clean.lessons[key].touched = lesson.touched;
   }
   return clean;
 }
@@ -75,9 +77,10 @@ export function lessonKeyFor(node) {
  * Open the progress document. `storage` is a Web Storage object (localStorage) or a getter
  * for one (a getter lets us catch browsers where merely touching `localStorage` throws).
  * `onUnavailable(reason)` is called at most once, the first time saving turns out impossible.
- * @param {{storage?: Storage|(() => Storage), onUnavailable?: (reason: string) => void}} options
+ * `now()` gives the time a lesson is touched at (milliseconds, as Date.now).
+ * @param {{storage?: Storage|(() => Storage), onUnavailable?: (reason: string) => void, now?: () => number}} options
  */
-export function openProgress({ storage, onUnavailable = () => {} } = {}) {
+export function openProgress({ storage, onUnavailable = () => {}, now = Date.now } = {}) {
   let backend = null;
   let saving = true;
   let reported = false;
@@ -127,6 +130,12 @@ export function openProgress({ storage, onUnavailable = () => {} } = {}) {
     if (!data.lessons[key] && create) data.lessons[key] = { quizzes: {}, edits: {} };
     return data.lessons[key];
   };
+  // A lesson the learner has just worked on: the one the course map offers to continue.
+  const touched = (key) => {
+    const entry = lesson(key, true);
+    entry.touched = now();
+    return entry;
+  };
 
   // Another tab saved: take its document so that our next save does not undo its changes.
   const reload = () => {
@@ -140,6 +149,8 @@ export function openProgress({ storage, onUnavailable = () => {} } = {}) {
   };
 
   return {
+    /** The localStorage key it reads and writes (to tell its changes in a `storage` event). */
+    key: STORAGE_KEY,
     /** false once storage has proven unusable: changes then live in memory only */
     get saving() {
       return saving;
@@ -154,7 +165,7 @@ export function openProgress({ storage, onUnavailable = () => {} } = {}) {
     /** Save a quiz's latest answer and verdict (`result`: "correct" | "incorrect" | ...). */
     setQuiz(key, quizId, entry) {
       reload();
-      lesson(key, true).quizzes[quizId] = structuredCloneSafe(entry);
+      touched(key).quizzes[quizId] = structuredCloneSafe(entry);
       return write();
     },
     /** The learner's edited code of a snippet (or of a quiz editor), or null. */
@@ -168,11 +179,30 @@ export function openProgress({ storage, onUnavailable = () => {} } = {}) {
       if (code == null) {
         const existing = lesson(key, false);
         if (!existing || !(snippetId in existing.edits)) return true;
-        delete existing.edits[snippetId];
+        delete touched(key).edits[snippetId];
       } else {
-        lesson(key, true).edits[snippetId] = String(code);
+        touched(key).edits[snippetId] = String(code);
       }
       return write();
+    },
+    /** Note that the learner opened a lesson (the course map's "continue" goes to it). */
+    touchLesson(key) {
+      reload();
+      touched(key);
+      return write();
+    },
+    /**
+     * What the course map needs of a lesson: the verdict of each answered quiz ("correct" or
+     * "incorrect"; other saved results are no verdict) and when it was last touched (or null).
+     * @returns {{verdicts: Object<string, string>, touched: number|null}}
+     */
+    lessonRecord(key) {
+      const entry = lesson(key, false);
+      const verdicts = {};
+      for (const [id, saved] of Object.entries(entry?.quizzes || {})) {
+        if (saved.result === "correct" || saved.result === "incorrect") verdicts[id] = saved.result;
+      }
+      return { verdicts, touched: entry?.touched ?? null };
     },
     /** Ids of the quizzes of a lesson that have a saved verdict. */
     answeredQuizzes(key) {

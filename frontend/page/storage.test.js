@@ -17,12 +17,18 @@ const key = lessonKey("bg", "first-steps");
 
 test("saves and reads back quiz entries and edits under the versioned key", () => {
   const storage = memoryStorage();
-  const store = openProgress({ storage });
+  const store = openProgress({ storage, now: () => 1700000000000 });
   store.setQuiz(key, "q1", { answer: { choice: 2 }, result: "correct" });
   store.setEdit(key, "ask-1", "print(1)");
   const saved = JSON.parse(storage.items.get(STORAGE_KEY));
   assert.deepEqual(saved, {
-    lessons: { "bg/first-steps": { quizzes: { q1: { answer: { choice: 2 }, result: "correct" } }, edits: { "ask-1": "print(1)" } } },
+    lessons: {
+      "bg/first-steps": {
+        quizzes: { q1: { answer: { choice: 2 }, result: "correct" } },
+        edits: { "ask-1": "print(1)" },
+        touched: 1700000000000,
+      },
+    },
   });
   const again = openProgress({ storage });
   assert.deepEqual(again.getQuiz(key, "q1"), { answer: { choice: 2 }, result: "correct" });
@@ -121,4 +127,31 @@ test("a __proto__ key in stored data is dropped, never turned into a prototype",
   assert.equal(Object.getPrototypeOf(clean.lessons.a.quizzes), Object.prototype);
   assert.equal(clean.lessons.a.quizzes.result, undefined);
   assert.equal(Object.getPrototypeOf(clean.lessons.a.edits), Object.prototype);
+});
+
+test("every save and every visit touches the lesson; the record gives verdicts and the time", () => {
+  const storage = memoryStorage();
+  let clock = 100;
+  const store = openProgress({ storage, now: () => clock });
+  const other = lessonKey("bg", "tool-loop");
+  store.touchLesson(other);
+  assert.deepEqual(store.lessonRecord(other), { verdicts: {}, touched: 100 });
+  clock = 200;
+  store.setQuiz(key, "q1", { answer: 1, result: "correct" });
+  store.setQuiz(key, "q2", { answer: 1, result: "pending" }); // no verdict
+  clock = 300;
+  store.setQuiz(key, "q3", { answer: 2, result: "incorrect" });
+  assert.deepEqual(openProgress({ storage }).lessonRecord(key), { verdicts: { q1: "correct", q3: "incorrect" }, touched: 300 });
+  clock = 400;
+  store.setEdit(key, "s", "x");
+  assert.equal(store.lessonRecord(key).touched, 400);
+  clock = 500;
+  store.setEdit(key, "unknown", null); // nothing to forget: nothing happened
+  assert.equal(store.lessonRecord(key).touched, 400);
+  assert.deepEqual(store.lessonRecord(lessonKey("bg", "never")), { verdicts: {}, touched: null });
+});
+
+test("a touched time that is not a positive number is dropped", () => {
+  const clean = sanitise({ lessons: { a: { quizzes: {}, edits: {}, touched: "yesterday" }, b: { touched: -1 }, c: { touched: 5 } } });
+  assert.deepEqual(clean.lessons, { a: { quizzes: {}, edits: {} }, b: { quizzes: {}, edits: {} }, c: { quizzes: {}, edits: {}, touched: 5 } });
 });

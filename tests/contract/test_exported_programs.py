@@ -1,0 +1,96 @@
+"""Programs taken home from the lessons run with the real `anthropic` and `openai` packages:
+each runs as its own Python process against `python -m fake_client serve` (the SDKs read
+ANTHROPIC_BASE_URL / OPENAI_BASE_URL and the API keys from the environment, as the program's
+header says) and prints what the lesson shows for the snippet, after what the snippets it
+continues print (a lesson runs those silently)."""
+
+import os
+import subprocess
+import sys
+from itertools import count
+from pathlib import Path
+
+import pytest
+
+from lesson_builder import build_course
+from lesson_builder._program_export import lesson_programs
+from lesson_builder._problems import Problems
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Both SDK shapes, every way lesson code imports the stand-in, fake_client.recording(), and
+# five languages' headers.
+SAME_OUTPUT = [
+    ("bg", "first-steps", "ask"),  # from fake_client import Anthropic (in a hidden snippet)
+    ("zh", "first-steps", "round-trip"),  # a chain of three, a tool round trip
+    ("ru", "tool-loop", "ask-openai"),  # from fake_client import Anthropic, OpenAI; Chat Completions
+    ("bg", "attaching-tools", "wire-tools"),  # import fake_client; fake_client.recording()
+    ("fa", "agent-loop", "no-agent"),  # from fake_client import recording; Anthropic
+    ("uk", "running-a-tool-call", "by-hand-openai"),  # import fake_client as openai
+    ("bg", "interview-card", "loop-openai"),
+    ("zh", "attaching-tools", "concurrent"),  # asyncio over the OpenAI shape
+]
+# The SDK's own objects print differently from the stand-in's: here the program dumps them
+# with model_dump(), which adds the SDK's optional fields. It must still run to its end.
+RUNS = [("bg", "tool-loop", "wire")]
+
+CASES = SAME_OUTPUT + RUNS
+_keys = count(1)
+# fake_client is installed in this environment (pip install -e .): the launcher makes any
+# import of it fail, so what a program prints can only come from the real SDKs.
+LAUNCHER = ("import runpy, sys; sys.modules['fake_client'] = None; "
+            "runpy.run_path(sys.argv[1], run_name='__main__')")
+
+
+@pytest.fixture(scope="module")
+def course():
+    only = sorted({REPO / "lessons" / slug / f"{lang}.md" for lang, slug, _ in CASES})
+    built = build_course(REPO, only=only, render=False)
+    assert not built.problems, built.problems.report()
+    return built
+
+
+def run_program(text: str, server_url: str, folder: Path) -> subprocess.CompletedProcess:
+    program = folder / "program.py"
+    program.write_text(text, encoding="utf-8")
+    key = next(_keys)  # the server counts ids per API key: a fresh key, the lesson's ids
+    env = {**os.environ, "ANTHROPIC_BASE_URL": server_url, "OPENAI_BASE_URL": f"{server_url}/v1",
+           "ANTHROPIC_API_KEY": f"any-{key}", "OPENAI_API_KEY": f"any-{key}-openai", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-c", LAUNCHER, str(program)], capture_output=True, text=True, encoding="utf-8",
+                          env=env, cwd=folder, timeout=120)
+
+
+def program_of(course, lang: str, slug: str, snippet_id: str):
+    lesson = course.lessons[f"{lang}/{slug}"]
+    problems = Problems()
+    programs = lesson_programs(lesson, REPO, slug, problems)
+    assert not problems, problems.report()
+    return programs[snippet_id]
+
+
+@pytest.mark.parametrize(("lang", "slug", "snippet_id"), SAME_OUTPUT, ids=["/".join(case) for case in SAME_OUTPUT])
+def test_the_program_prints_what_the_lesson_shows(course, fake_server, tmp_path, lang, slug, snippet_id):
+    program = program_of(course, lang, slug, snippet_id)
+    shown = course.transcript(f"{lang}/{slug}", snippet_id)
+    assert shown["status"] == "done"
+    result = run_program(program.text, fake_server, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip().endswith(shown["output"].rstrip()), (
+        f"the program's output ends with:\n{result.stdout[-1500:]}\n\nthe lesson shows:\n{shown['output']}")
+
+
+@pytest.mark.parametrize(("lang", "slug", "snippet_id"), RUNS, ids=["/".join(case) for case in RUNS])
+def test_the_program_runs_where_the_sdk_prints_its_objects_differently(course, fake_server, tmp_path,
+                                                                       lang, slug, snippet_id):
+    program = program_of(course, lang, slug, snippet_id)
+    result = run_program(program.text, fake_server, tmp_path)
+    assert result.returncode == 0, result.stderr
+    shown = course.transcript(f"{lang}/{slug}", snippet_id)["output"]
+    assert result.stdout.strip() and shown.split("\n")[0] in result.stdout
+
+
+def test_a_program_cannot_import_fake_client(fake_server, tmp_path):
+    """What the programs above print comes from the real SDKs: the stand-in is out of reach."""
+    result = run_program("from fake_client import Anthropic\n", fake_server, tmp_path)
+    assert result.returncode != 0
+    assert "ModuleNotFoundError" in result.stderr or "ImportError" in result.stderr
