@@ -19,7 +19,9 @@ WORDS = {
     "flowers.together": ("یک‌جا", "یکجا", "با هم", "یک بار"),
     "chat.summarise": ("خلاصه", "جمع‌بندی"),
     "tools.call_when": ("وقتی", "هنگامی که", "زمانی که"),
-    "error.words": ("خطا",),
+    # A failure text begins with one of these: "خطا: …", "شکست خورد: …" or, as the tool-loop
+    # lesson writes it, "ابزار شکست خورد: …" ("the tool failed").
+    "error.words": ("خطا", "شکست", "ابزار شکست"),
     "error.missing": ("وارد نشده", "لازم", "الزامی", "نیامده"),
     "error.foreign": ("مشتری دیگر", "متعلق به شما نیست", "مال شما نیست"),
     "error.type": ("نوع", "رشته"),

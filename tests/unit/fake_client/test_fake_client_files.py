@@ -2,9 +2,10 @@
 
 import pytest
 
-from fake_client import Anthropic
+from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
-from fake_client_programs import TOOLU, FILES, LANGUAGES, anthropic_loop, files_runner, files_tools
+from fake_client_programs import (TOOLU, FILES, LANGUAGES, anthropic_loop, files_runner, files_tools,
+                                  openai_loop, openai_tools)
 
 Q = {
     "typo": {"bg": "Прочети notess.txt", "ru": "Что в файле notess.txt?",
@@ -88,3 +89,25 @@ def test_an_error_text_without_the_flag_passes_for_content(lang):
                            run=unflagged)["steps"]
     assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
     assert "No such file or directory" in steps[-1]["text"]
+
+
+@pytest.mark.parametrize("failure, read_as_failure", [
+    ("خطا: فایلی به نام 'notess.txt' در پروژه نیست", True),
+    ("شکست خورد: فایلی به نام 'notess.txt' در پروژه نیست", True),
+    ("ابزار شکست خورد: فایلی به نام 'notess.txt' در پروژه نیست", True),  # tool-loop's wording
+    ("فایلی به نام 'notess.txt' در پروژه نیست", False),  # no word says it failed
+])
+def test_persian_failure_texts_in_the_chat_completions_shape(failure, read_as_failure):
+    # Chat Completions has no is_error flag: the text's first word says it failed.
+    def persian(name, arguments):
+        content, is_error = files_runner(name, arguments)
+        return (failure if is_error else content), False
+
+    steps = openai_loop(OpenAI(), Q["typo"]["fa"], system="", tools=openai_tools(files_tools("fa")),
+                        run=persian)["steps"]
+    if read_as_failure:
+        assert calls(steps) == [[("read_file", {"path": "notess.txt"})], [("list_files", {})],
+                                [("read_file", {"path": "notes.txt"})], []]
+    else:
+        assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
+        assert failure in steps[-1]["text"]
