@@ -17,12 +17,14 @@ def _code_block(code: str, css_class: Optional[str] = None) -> str:
 
 
 def snippet_html(snippet_id: str, code: str, setup: list[str], timeout: float,
-                 shown_output: Optional[str], expected: Optional[str]) -> str:
+                 shown_output: Optional[str], expected: Optional[str], picture: str = "") -> str:
+    """``picture``: the run picture's HTML of the snippet's own run (``_run_picture``), or ""."""
     config = {"id": snippet_id, "code": code, "setup": setup, "timeout": timeout, "expected": expected}
     parts = [
         f'<div class="lesson-snippet" data-snippet="{html.escape(snippet_id)}" data-state="idle">',
         f'<script type="application/json" data-config>{json_for_script(config)}</script>',
         _code_block(code, "snippet-source"),
+        *([picture] if picture else []),
         "</div>",
     ]
     if shown_output is not None:

@@ -7,6 +7,7 @@ import "./site.css";
 // The quiz widgets' styles, here too: CSS imported only by a dynamically loaded chunk would
 // end in a stylesheet that nothing links.
 import "../widgets/quiz/quiz.css";
+import "../widgets/run-picture/run-picture.css";
 
 const WIDGETS = ".lesson-snippet[data-snippet], [data-quiz]";
 
