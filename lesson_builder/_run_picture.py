@@ -58,7 +58,7 @@ def picture_tree(model: dict, t: Translate, lang: str) -> list:
         _step_button("step-all", t("picture.stepAll")),
     )
     return el(
-        "details", {"class": "run-picture", "data-run-picture": True, "data-api": model["api"], "open": True},
+        "details", {"class": "run-picture", "data-run-picture": True, "data-api": model["api"]},
         el("summary", {"class": "rp-summary"}, el("span", {"class": "rp-title"}, t("picture.title")), " ",
            el("span", {"class": "rp-summary-text"}, summary_text(model, t, lang))),
         el("div", {"class": "rp-body"},
@@ -132,7 +132,7 @@ def _json_details(call: dict, t: Translate) -> list:
                   t("picture.copy"), el("span", {"class": "rp-sr"}, f" {title}"))
         return el("div", {"class": "rp-json-part"},
                   el("p", {"class": "rp-json-title"}, title, " ", copy),
-                  el("pre", {"dir": "ltr"}, el("code", {"data-json": which}, text)))
+                  el("pre", {"class": "rp-json-text", "dir": "ltr", "tabindex": "0", "data-json": which}, text))
 
     return el("details", {"class": "rp-json"}, el("summary", {}, t("picture.json")),
               part("request", t("picture.requestJson"), call["request_json"]),

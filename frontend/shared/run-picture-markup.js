@@ -48,7 +48,8 @@ export function summaryText(model, t, lang) {
 }
 
 /**
- * The picture of a run as a markup tree.
+ * The picture of a run as a markup tree: a closed `<details>` whose summary is the one-line
+ * summary (a lesson has a picture under every snippet; the learner opens the ones to study).
  * @param {ReturnType<import("./run-picture-model.js").pictureModel>} model
  * @param {(key: string, vars?: object) => string} t translator of `lang`
  * @param {string} lang
@@ -65,7 +66,7 @@ export function pictureTree(model, t, lang) {
   );
   return el(
     "details",
-    { class: "run-picture", "data-run-picture": true, "data-api": model.api, open: true },
+    { class: "run-picture", "data-run-picture": true, "data-api": model.api },
     el("summary", { class: "rp-summary" }, el("span", { class: "rp-title" }, t("picture.title")), " ", el("span", { class: "rp-summary-text" }, summaryText(model, t, lang))),
     el(
       "div",
@@ -160,7 +161,8 @@ function jsonDetails(call, t) {
         " ",
         el("button", { type: "button", class: "rp-copy", "data-action": "copy-json", "data-copy": which, hidden: true }, t("picture.copy"), el("span", { class: "rp-sr" }, ` ${title}`)),
       ),
-      el("pre", { dir: "ltr" }, el("code", { "data-json": which }, json)),
+      // Not <pre><code>: Material dresses every one of those with its own buttons on load.
+      el("pre", { class: "rp-json-text", dir: "ltr", tabindex: "0", "data-json": which }, json),
     );
   return el(
     "details",

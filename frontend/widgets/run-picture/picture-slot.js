@@ -28,7 +28,7 @@ export function createPictureSlot(host, { t, place }) {
   }
 
   const put = (picture) => {
-    if (current && picture && current.open === false) picture.open = false; // the learner closed it
+    if (current && picture) picture.open = current.open; // as the learner left the one it replaces
     if (current && picture) current.replaceWith(picture);
     else if (picture) place(picture);
     else current?.remove();
