@@ -33,8 +33,9 @@ def picture_model(calls: list[dict]) -> dict:
         api = _api_of(call)
         request = call.get("request") if _is_object(call.get("request")) else {}
         messages = request.get("messages") if isinstance(request.get("messages"), list) else []
+        keys = [stable_json(message) for message in messages]  # each written once
         before = previous["request"] if previous and previous["api"] == api else None
-        kept = _common_prefix(before["messages"], messages) if before else 0
+        kept = _common_prefix(previous["keys"], keys) if before else 0
         sent_messages = []
         for at, message in enumerate(messages):
             is_new = at >= kept
@@ -90,7 +91,7 @@ def picture_model(calls: list[dict]) -> dict:
             "request_json": js_json(call.get("request"), 2),
             "response_json": js_json(response if response is not None else call.get("error"), 2),
         })
-        previous = {"api": api, "request": {**request, "messages": messages}}
+        previous = {"api": api, "request": {**request, "messages": messages}, "keys": keys}
     done = model["calls"]
     reply_chips = [chip for c in done if c["reply"] for chip in c["reply"]["chips"]]
     model["totals"] = {
@@ -168,9 +169,9 @@ def _same_json(a: Any, b: Any) -> bool:
     return stable_json(a) == stable_json(b)
 
 
-def _common_prefix(before: list, now: list) -> int:
+def _common_prefix(before: list[str], now: list[str]) -> int:
     n = 0
-    while n < len(before) and n < len(now) and _same_json(before[n], now[n]):
+    while n < len(before) and n < len(now) and before[n] == now[n]:
         n += 1
     return n
 

@@ -6,6 +6,8 @@
 // Attributes keep their order; `true` writes a bare attribute (`hidden`), `false`, null and
 // undefined leave it out. There are no void elements: every element is closed.
 
+import { drain } from "./steps.js";
+
 /**
  * An element node, children that are null, false or empty arrays of nodes dropped.
  * @param {string} tag
@@ -64,6 +66,16 @@ export function toHtml(node) {
  * @returns {Node}
  */
 export function toDom(doc, node) {
+  return drain(toDomSteps(doc, node));
+}
+
+/**
+ * `toDom` as a generator that yields after each element (steps.js), returning the node.
+ * @param {Document} doc
+ * @param {any} node
+ * @returns {Generator<undefined, Node>}
+ */
+export function* toDomSteps(doc, node) {
   if (typeof node === "string") return doc.createTextNode(node);
   const [tag, attributes, ...children] = node;
   const element = doc.createElement(tag);
@@ -71,6 +83,7 @@ export function toDom(doc, node) {
     if (value === true) element.setAttribute(name, "");
     else if (value !== false && value != null) element.setAttribute(name, String(value));
   }
-  for (const child of children) element.append(toDom(doc, child));
+  for (const child of children) element.append(yield* toDomSteps(doc, child));
+  yield;
   return element;
 }

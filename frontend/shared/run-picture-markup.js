@@ -9,6 +9,7 @@
 
 import { el } from "./markup-tree.js";
 import { counted, localDigits } from "./plurals.js";
+import { drain } from "./steps.js";
 
 /** Characters of text a chip shows: of what this call added, and of what it sent before. */
 export const PREVIEW = { fresh: 90, old: 28, system: 48 };
@@ -55,6 +56,21 @@ export function summaryText(model, t, lang) {
  * @param {string} lang
  */
 export function pictureTree(model, t, lang) {
+  return drain(pictureTreeSteps(model, t, lang));
+}
+
+/**
+ * `pictureTree` as a generator that yields after each call's item (steps.js).
+ * @param {Parameters<typeof pictureTree>[0]} model
+ * @param {Parameters<typeof pictureTree>[1]} t
+ * @param {string} lang
+ */
+export function* pictureTreeSteps(model, t, lang) {
+  const items = [];
+  for (const call of model.calls) {
+    items.push(callItem(call, model, t, lang));
+    yield;
+  }
   const total = model.calls.length;
   const steps = el(
     "div",
@@ -72,7 +88,7 @@ export function pictureTree(model, t, lang) {
       "div",
       { class: "rp-body" },
       steps,
-      el("ol", { class: "rp-calls" }, model.calls.map((call) => callItem(call, model, t, lang))),
+      el("ol", { class: "rp-calls" }, items),
       tokenTable(model, t, lang),
     ),
   );

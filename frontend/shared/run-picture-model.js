@@ -4,6 +4,8 @@
 // tokens. Plain data, no words of any language: run-picture-markup.js writes it out.
 // lesson_builder/_run_picture_model.py is the same function in Python (tested equal).
 
+import { drain } from "./steps.js";
+
 /** How many different colours tie a tool call to its result (then they repeat). */
 export const PAIR_COLOURS = 6;
 
@@ -25,6 +27,14 @@ const SETTINGS = {
  *   tool_tokens?: number|null}>} calls
  */
 export function pictureModel(calls) {
+  return drain(pictureModelSteps(calls));
+}
+
+/**
+ * `pictureModel` as a generator that yields after each call (steps.js).
+ * @param {Parameters<typeof pictureModel>[0]} calls
+ */
+export function* pictureModelSteps(calls) {
   const pairs = new Map(); // tool call id → its colour's number, in order of first appearance
   const pairFor = (id) => {
     if (!pairs.has(id)) pairs.set(id, pairs.size % PAIR_COLOURS);
@@ -34,12 +44,13 @@ export function pictureModel(calls) {
   let running = 0;
   let previous = null;
   const replies = []; // comparable form of each call's reply, to see it sent back later
-  calls.forEach((call, index) => {
+  for (const [index, call] of calls.entries()) {
     const api = apiOf(call);
     const request = isObject(call.request) ? call.request : {};
     const messages = Array.isArray(request.messages) ? request.messages : [];
+    const keys = messages.map(stableJson); // each message written once, compared with the next call's
     const before = previous && previous.api === api ? previous.request : null;
-    const kept = before ? commonPrefix(before.messages, messages) : 0;
+    const kept = before ? commonPrefix(previous.keys, keys) : 0;
     const sentMessages = messages.map((message, at) => {
       const chips = messageChips(api, message);
       const isNew = at >= kept;
@@ -103,8 +114,9 @@ export function pictureModel(calls) {
       requestJson: JSON.stringify(call.request ?? null, null, 2),
       responseJson: JSON.stringify(response ?? call.error ?? null, null, 2),
     });
-    previous = { api, request: { ...request, messages } };
-  });
+    previous = { api, request: { ...request, messages }, keys };
+    yield;
+  }
   const replyChips = model.calls.flatMap((c) => (c.reply ? c.reply.chips : []));
   model.totals = {
     calls: model.calls.length,
@@ -157,7 +169,7 @@ function sameJson(a, b) {
 
 function commonPrefix(before, now) {
   let n = 0;
-  while (n < before.length && n < now.length && sameJson(before[n], now[n])) n += 1;
+  while (n < before.length && n < now.length && before[n] === now[n]) n += 1;
   return n;
 }
 

@@ -42,7 +42,7 @@ export function createPictureSlot(host, { t, place }) {
       return change(async () => {
         if (!calls.length) return put(null);
         const { renderPicture } = await load();
-        put(renderPicture(doc, calls, { t, lang, source: "live" }));
+        put(await renderPicture(doc, calls, { t, lang, source: "live" }));
       });
     },
     /** Back to the build's picture (the lesson's code is back in the editor). */

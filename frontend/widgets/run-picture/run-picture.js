@@ -2,26 +2,55 @@
 // build writes, frontend/shared/run-picture-markup.js), then what only a page can do: step
 // through the calls one at a time, copy a call's JSON. Loaded by picture-slot.js on demand.
 
-import { toDom } from "../../shared/markup-tree.js";
+import { toDomSteps } from "../../shared/markup-tree.js";
 import { localDigits } from "../../shared/plurals.js";
-import { pictureModel } from "../../shared/run-picture-model.js";
-import { pictureTree } from "../../shared/run-picture-markup.js";
+import { pictureModelSteps } from "../../shared/run-picture-model.js";
+import { pictureTreeSteps } from "../../shared/run-picture-markup.js";
 
 const COPIED_MS = 2500;
+// A render gives the page back after this much work: a long run's picture never holds the
+// main thread for a long task (the model, the tree and the elements are made in slices).
+const SLICE_MS = 10;
 
 /**
- * The picture of a run's `calls`, ready to use.
+ * The picture of a run's `calls`, ready to use, made over as many tasks as it takes.
  * @param {Document} doc
  * @param {Array<object>} calls a transcript's `calls`
  * @param {{t: Function, lang: string, source?: string}} options
- * @returns {HTMLElement}
+ * @returns {Promise<HTMLElement>}
  */
-export function renderPicture(doc, calls, { t, lang, source = "live" }) {
+export async function renderPicture(doc, calls, { t, lang, source = "live" }) {
   const started = performance.now();
-  const picture = /** @type {HTMLElement} */ (toDom(doc, pictureTree(pictureModel(calls), t, lang)));
+  const slices = [];
+  const model = await sliced(pictureModelSteps(calls), slices);
+  const tree = await sliced(pictureTreeSteps(model, t, lang), slices);
+  const picture = /** @type {HTMLElement} */ (await sliced(toDomSteps(doc, tree), slices));
   enhancePicture(picture, { t, lang, source });
-  performance.measure("lessons:run-picture", { start: started, detail: { calls: calls.length } });
+  performance.measure("lessons:run-picture", { start: started, detail: { calls: calls.length, longestSlice: Math.max(...slices) } });
   return picture;
+}
+
+/** Run a generator (shared/steps.js) to its end, yielding to the page every SLICE_MS. */
+async function sliced(steps, slices) {
+  let start = performance.now();
+  for (;;) {
+    const { value, done } = steps.next();
+    const now = performance.now();
+    if (done) {
+      slices.push(now - start);
+      return value;
+    }
+    if (now - start > SLICE_MS) {
+      slices.push(now - start);
+      await nextTask();
+      start = performance.now();
+    }
+  }
+}
+
+function nextTask() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
