@@ -157,7 +157,7 @@ def _setting_chip(chip: dict, later: bool) -> list:
     label = f"{chip['label']} ({chip['count']})" if chip["kind"] == "tools" else chip["label"]
     return el("span", {"class": _chip_class(chip) + (" rp-new" if later and chip["is_new"] else "")},
               el("code", {"class": "rp-chip-label", "dir": "ltr"}, label),
-              el("span" if system else "code", {"class": "rp-chip-text", "dir": "auto" if system else "ltr"}, text)
+              el("span" if system else "code", {"class": "rp-chip-text", "dir": None if system else "ltr"}, text)
               if text else "")
 
 
@@ -171,9 +171,10 @@ def _message_item(message: dict, later: bool, t: Translate, lang: str) -> list:
                "data-role": message["role"]},
         el("span", {"class": "rp-sr"}, t("picture.new")) if fresh else "",
         el("code", {"class": "rp-role", "dir": "ltr"}, message["role"]),
-        chips,
-        el("span", {"class": "rp-from"}, t("picture.fromCall", n=local_digits(lang, message["from_call"])))
-        if message["from_call"] else "",
+        el("span", {"class": "rp-blocks"},
+           chips,
+           el("span", {"class": "rp-from"}, t("picture.fromCall", n=local_digits(lang, message["from_call"])))
+           if message["from_call"] else ""),
     )
 
 
@@ -199,10 +200,10 @@ def _content_chip(chip: dict, compact: bool, t: Translate) -> list:
         text = preview(chip["text"], limit)
         return el("span", attributes, label, ident(),
                   el("code", {"class": "rp-chip-flag", "dir": "ltr"}, "is_error: true") if chip["is_error"] else "",
-                  el("span", {"class": "rp-chip-text", "dir": "auto"}, text) if text else "",
+                  el("span", {"class": "rp-chip-text"}, text) if text else "",
                   problem)
     text = preview(chip.get("text") or "", limit)
-    return el("span", attributes, label, el("span", {"class": "rp-chip-text", "dir": "auto"}, text) if text else "")
+    return el("span", attributes, label, el("span", {"class": "rp-chip-text"}, text) if text else "")
 
 
 def _token_table(model: dict, t: Translate, lang: str) -> list:

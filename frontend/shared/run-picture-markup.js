@@ -4,8 +4,10 @@
 // test renders every lesson's runs both ways and compares the HTML).
 //
 // Names of the APIs' fields and values (`tool_use`, `stop_reason`, `tool_calls`,
-// `finish_reason`, roles) stay in their own words, left to right; the rest comes from the UI
-// strings `picture.*` of the page's language.
+// `finish_reason`, roles), ids and JSON stay in their own words, left to right; the texts of
+// the conversation take the page's direction, isolated (a Persian sentence that starts with a
+// file name is still a right-to-left sentence); the rest comes from the UI strings
+// `picture.*` of the page's language.
 
 import { el } from "./markup-tree.js";
 import { counted, localDigits } from "./plurals.js";
@@ -203,7 +205,7 @@ function settingChip(chip, later) {
     "span",
     { class: `${chipClass(chip)}${later && chip.isNew ? " rp-new" : ""}` },
     el("code", { class: "rp-chip-label", dir: "ltr" }, chip.kind === "tools" ? `${chip.label} (${chip.count})` : chip.label),
-    text ? el(chip.kind === "system" ? "span" : "code", { class: "rp-chip-text", dir: chip.kind === "system" ? "auto" : "ltr" }, text) : "",
+    text ? el(chip.kind === "system" ? "span" : "code", { class: "rp-chip-text", dir: chip.kind === "system" ? null : "ltr" }, text) : "",
   );
 }
 
@@ -215,8 +217,12 @@ function messageItem(message, later, t, lang) {
     { class: `rp-message${fresh ? " rp-new" : ""}${compact ? " rp-old" : ""}`, "data-role": message.role },
     fresh ? el("span", { class: "rp-sr" }, t("picture.new")) : "",
     el("code", { class: "rp-role", dir: "ltr" }, message.role),
-    message.chips.length ? message.chips.map((chip) => contentChip(chip, compact, t)) : el("code", { class: "rp-chip rp-chip--empty", dir: "ltr" }, "[]"),
-    message.fromCall ? el("span", { class: "rp-from" }, t("picture.fromCall", { n: localDigits(lang, message.fromCall) })) : "",
+    el(
+      "span",
+      { class: "rp-blocks" },
+      message.chips.length ? message.chips.map((chip) => contentChip(chip, compact, t)) : el("code", { class: "rp-chip rp-chip--empty", dir: "ltr" }, "[]"),
+      message.fromCall ? el("span", { class: "rp-from" }, t("picture.fromCall", { n: localDigits(lang, message.fromCall) })) : "",
+    ),
   );
 }
 
@@ -239,12 +245,12 @@ function contentChip(chip, compact, t) {
       label,
       id(),
       chip.isError ? el("code", { class: "rp-chip-flag", dir: "ltr" }, "is_error: true") : "",
-      text ? el("span", { class: "rp-chip-text", dir: "auto" }, text) : "",
+      text ? el("span", { class: "rp-chip-text" }, text) : "",
       problem,
     );
   }
   const text = preview(chip.text ?? "", limit);
-  return el("span", attributes, label, text ? el("span", { class: "rp-chip-text", dir: "auto" }, text) : "");
+  return el("span", attributes, label, text ? el("span", { class: "rp-chip-text" }, text) : "");
 }
 
 function tokenTable(model, t, lang) {

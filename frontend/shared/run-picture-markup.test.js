@@ -30,7 +30,7 @@ test("Chat Completions speaks its own words", () => {
   const html = render(toolLoop["ask-openai"].calls);
   assert.match(html, /finish_reason: tool_calls/);
   assert.match(html, /<code class="rp-chip-label" dir="ltr">tool_calls<\/code><code class="rp-chip-call" dir="ltr">get_order_status\(\{"order_id": "1042"\}\)<\/code><code class="rp-chip-id" dir="ltr">id: call_8mHUcdlL<\/code>/);
-  assert.match(html, /data-role="tool"><span class="rp-sr">ново: <\/span><code class="rp-role" dir="ltr">tool<\/code><span class="rp-chip rp-chip--tool-result rp-pair-0" data-tool-result="call_8mHUcdlL"><code class="rp-chip-label" dir="ltr">content<\/code><code class="rp-chip-id" dir="ltr">tool_call_id: call_8mHUcdlL<\/code>/);
+  assert.match(html, /data-role="tool"><span class="rp-sr">ново: <\/span><code class="rp-role" dir="ltr">tool<\/code><span class="rp-blocks"><span class="rp-chip rp-chip--tool-result rp-pair-0" data-tool-result="call_8mHUcdlL"><code class="rp-chip-label" dir="ltr">content<\/code><code class="rp-chip-id" dir="ltr">tool_call_id: call_8mHUcdlL<\/code>/);
   assert.doesNotMatch(html, /stop_reason|is_error/);
 });
 
