@@ -63,12 +63,12 @@ WATCH = """() => {
   });
   window.__observer.observe({ type: "longtask" });
 }"""
-# The picture's tasks: those that overlap its render or start within 100 ms of its end (the
+# The picture's tasks: those that overlap its render or start within 50 ms of its end (the
 # insertion, style and layout); the others belong to the run itself (streaming, the editor).
 RESULT = """(id) => {
   const [measure] = performance.getEntriesByName("lessons:run-picture");
   const end = measure.startTime + measure.duration;
-  const ours = window.__tasks.filter(([start, length]) => start + length > measure.startTime && start < end + 100);
+  const ours = window.__tasks.filter(([start, length]) => start + length > measure.startTime && start < end + 50);
   return {
     calls: document.querySelectorAll(`[data-snippet="${id}"] [data-run-picture] .rp-calls > [data-call]`).length,
     render: [measure.duration, measure.detail.longestSlice],

@@ -20,6 +20,7 @@ const SLICE_MS = 10;
  * @returns {Promise<HTMLElement>}
  */
 export async function renderPicture(doc, calls, { t, lang, source = "live" }) {
+  await nextTask(); // not in the task that ends the run: that one has the output to show
   const started = performance.now();
   const slices = [];
   const model = await sliced(pictureModelSteps(calls), slices);
