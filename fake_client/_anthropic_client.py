@@ -13,7 +13,7 @@ from ._model_base import to_plain
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
 from ._recording import record
-from ._service import anthropic_count_tokens, anthropic_reply
+from ._service import anthropic_count_tokens, anthropic_exchange
 from ._streaming import Stream, anthropic_events
 from ._threads import ThreadStore
 
@@ -98,11 +98,11 @@ class Messages:
         """One request to the model: its reply JSON, recorded; refusals raised as the SDK
         raises them."""
         try:
-            reply = anthropic_reply(body, self._ids, self._threads)
+            reply, tool_tokens = anthropic_exchange(body, self._ids, self._threads)
         except RequestRefused as refused:
             record("anthropic", body, None, anthropic_error_body(refused))
             raise anthropic_bad_request(refused) from None
-        record("anthropic", body, reply, None)
+        record("anthropic", body, reply, None, tool_tokens)
         return reply
 
 

@@ -293,12 +293,18 @@ def _system_pieces(system: Any) -> list[str]:
     return [system] if isinstance(system, str) else [block["text"] for block in system]
 
 
+def tools_tokens(body: dict[str, Any]) -> int:
+    """What offering the request's tools costs: the tool-use prompt of its `tool_choice` and
+    each tool's whole definition (`_tool_tokens`); 0 without tools."""
+    choice = body.get("tool_choice") or {"type": "auto"}
+    return anthropic_tools_tokens(body.get("tools") or [], choice["type"])
+
+
 def input_tokens(body: dict[str, Any]) -> int:
     """The request's tokens: the system prompt; with tools, the tool-use prompt and each
-    tool's whole definition (`_tool_tokens`); every block of every message."""
+    tool's whole definition (`tools_tokens`); every block of every message."""
     total = sum(estimate_tokens(piece) for piece in _system_pieces(body.get("system")))
-    choice = body.get("tool_choice") or {"type": "auto"}
-    total += anthropic_tools_tokens(body.get("tools") or [], choice["type"])
+    total += tools_tokens(body)
     for message in body["messages"]:
         total += sum(estimate_tokens(_block_words(block)) for block in _blocks(message))
     return total

@@ -12,7 +12,7 @@ from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import ChatCompletion, ParsedChatCompletion
 from ._output_types import schema_of
 from ._recording import record
-from ._service import openai_reply
+from ._service import openai_exchange
 from ._streaming import Stream, openai_chunks
 
 _OPTIONS = ("tool_choice", "parallel_tool_calls", "temperature", "top_p", "max_tokens",
@@ -60,12 +60,12 @@ class Completions:
             body.update(extra_body)
         body = to_plain(body)
         try:
-            reply = openai_reply(body, self._ids)
+            reply, tool_tokens = openai_exchange(body, self._ids)
         except RequestRefused as refused:
             record("openai", body, None,
                    openai_error_body(refused.message, refused.param, refused.code))
             raise openai_bad_request(refused) from None
-        record("openai", body, reply, None)
+        record("openai", body, reply, None, tool_tokens)
         if stream:
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             return Stream(openai_chunks(reply, include_usage=include_usage),

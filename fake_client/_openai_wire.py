@@ -222,11 +222,17 @@ def _arguments(call: dict[str, Any]) -> Any:
         return raw
 
 
+def tools_tokens(body: dict[str, Any]) -> int:
+    """What offering the request's tools costs: their framing and each whole definition
+    (`_tool_tokens`); 0 without tools."""
+    return openai_tools_tokens(body.get("tools") or [])
+
+
 def input_tokens(body: dict[str, Any]) -> int:
     """The request's tokens: with tools, their framing and each whole definition
-    (`_tool_tokens`); every message's text pieces, every tool call's name and argument
+    (`tools_tokens`); every message's text pieces, every tool call's name and argument
     values."""
-    total = openai_tools_tokens(body.get("tools") or [])
+    total = tools_tokens(body)
     for message in body["messages"]:
         total += sum(estimate_tokens(piece) for piece in _text_pieces(message.get("content")))
         for call in message.get("tool_calls") or []:

@@ -17,8 +17,12 @@ def recording() -> Iterator[list[dict[str, Any]]]:
 
     Yields a list that fills as calls are made; each entry is
     `{"api": "anthropic" | "openai", "request": <request JSON>, "response": <reply JSON> |
-    None, "error": <error body JSON> | None}`, copied when the call ends, so that later
-    changes to your `messages` list do not change it. Recordings nest (an outer one also
+    None, "error": <error body JSON> | None, "tool_tokens": int | None}`, copied when the
+    call ends, so that later changes to your `messages` list do not change it.
+    `tool_tokens` is the part of the reply's input tokens that offering tools cost (the
+    provider's tool-use prompt and every definition, `fake_client._tool_tokens`; 0 without
+    tools, None for a refused call): the real API bills it inside `input_tokens` and never
+    reports it apart, so it is here and not in the reply. Recordings nest (an outer one also
     sees the calls of an inner one) and are private to their thread or task (they live in
     a context variable), so that parallel runs never mix.
     """
@@ -31,12 +35,13 @@ def recording() -> Iterator[list[dict[str, Any]]]:
 
 
 def record(api: str, request: dict[str, Any], response: Optional[dict[str, Any]],
-           error: Optional[dict[str, Any]]) -> None:
+           error: Optional[dict[str, Any]], tool_tokens: Optional[int] = None) -> None:
     """Append one call to every recording open in this context."""
     active = _ACTIVE.get()
     if not active:
         return
     entry = json.loads(json.dumps({"api": api, "request": request, "response": response,
-                                   "error": error}, ensure_ascii=False, default=str))
+                                   "error": error, "tool_tokens": tool_tokens},
+                                  ensure_ascii=False, default=str))
     for calls in active:
         calls.append(json.loads(json.dumps(entry, ensure_ascii=False)))

@@ -41,6 +41,13 @@ def anthropic_reply(body: dict[str, Any], ids: IdCounter, threads: Optional[Thre
     """The Messages API reply JSON for a request body; `RequestRefused` if it is invalid.
     A body with `thread` reads and extends the server-held conversation in `threads`
     (those of API key `key`)."""
+    return anthropic_exchange(body, ids, threads, key)[0]
+
+
+def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[ThreadStore] = None,
+                       key: str = "") -> tuple[dict[str, Any], int]:
+    """`anthropic_reply`, and the part of its input tokens that the tools cost (a thread's
+    held tools included): what `recording()` reports as `tool_tokens`."""
     body = to_plain(body)
     threaded = isinstance(body, dict) and "thread" in body and threads is not None
     full = threads.expand(body, key) if threaded else body  # type: ignore[union-attr]
@@ -52,7 +59,7 @@ def anthropic_reply(body: dict[str, Any], ids: IdCounter, threads: Optional[Thre
         input_tokens=_anthropic_wire.input_tokens(full))
     if threaded:
         threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
-    return written
+    return written, _anthropic_wire.tools_tokens(full)
 
 
 # count_tokens takes no max_tokens; the check needs one above any thinking budget.
@@ -67,14 +74,20 @@ def anthropic_count_tokens(body: dict[str, Any]) -> dict[str, Any]:
 
 def openai_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
     """The Chat Completions reply JSON for a request body; `RequestRefused` if it is invalid."""
+    return openai_exchange(body, ids)[0]
+
+
+def openai_exchange(body: dict[str, Any], ids: IdCounter) -> tuple[dict[str, Any], int]:
+    """`openai_reply`, and the part of its prompt tokens that the tools cost."""
     body = _openai_wire.check_request(body)
     settings = _openai_wire.read_settings(body)
     reply = compose(_openai_wire.read_conversation(body), settings)
-    return _openai_wire.write_reply(
+    written = _openai_wire.write_reply(
         reply_id=ids.next("openai_reply"), model=body["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "openai_call"),
         input_tokens=_openai_wire.input_tokens(body),
         forced_function=settings.tool_choice == "tool")
+    return written, _openai_wire.tools_tokens(body)
 
 
 def anthropic_error(refused: RequestRefused) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from ._problems import Problems, output_diff, suggestion
 from ._program_export import Program, lesson_programs
 from ._quiz_parser import parse_quiz_file
 from ._render import RenderedLesson, render_markdown
+from ._run_picture import run_picture_html
 from ._runner import ChainRunner, RunRequest
 from ._strings import setup_code_label
 from .kinds import QUIZ_KINDS, QuizContext
@@ -299,10 +300,11 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
         if snippet.hidden:
             return hidden_snippet_html(snippet.id, snippet.code, label)
         shown = snippet.output is not None
+        picture = run_picture_html(runs[snippet.id]["calls"], course.root, lesson.lang)
         program = course.programs.get(lesson.key, {}).get(snippet.id)
         return snippet_html(snippet.id, snippet.code, lesson.chain(snippet.id)[:-1], snippet.timeout,
                             snippet.output if shown else None, runs[snippet.id]["output"] if shown else None,
-                            program=program.config() if program else None)
+                            picture, program=program.config() if program else None)
 
     def quiz_block(quiz_id: str) -> str:
         quiz = by_id.get(quiz_id)

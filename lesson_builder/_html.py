@@ -17,7 +17,10 @@ def _code_block(code: str, css_class: Optional[str] = None) -> str:
 
 
 def snippet_html(snippet_id: str, code: str, setup: list[str], timeout: float,
-                 shown_output: Optional[str], expected: Optional[str], program: Optional[dict] = None) -> str:
+                 shown_output: Optional[str], expected: Optional[str], picture: str = "",
+                 program: Optional[dict] = None) -> str:
+    """``picture``: the run picture's HTML of the snippet's own run (``_run_picture``), or "";
+    ``program``: the snippet taken home as a program (``_program_export``), or None."""
     config = {"id": snippet_id, "code": code, "setup": setup, "timeout": timeout, "expected": expected}
     if program is not None:  # take the code home (_program_export.py)
         config["program"] = program
@@ -25,6 +28,7 @@ def snippet_html(snippet_id: str, code: str, setup: list[str], timeout: float,
         f'<div class="lesson-snippet" data-snippet="{html.escape(snippet_id)}" data-state="idle">',
         f'<script type="application/json" data-config>{json_for_script(config)}</script>',
         _code_block(code, "snippet-source"),
+        *([picture] if picture else []),
         "</div>",
     ]
     if shown_output is not None:

@@ -5,11 +5,13 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 SETUP_CODE_KEY = "lesson.setupCode"
 DEFAULT_LANGUAGE = "bg"  # the front end's fallback table (frontend/page/i18n.js)
 # Only for a content root without the front end's strings (a bare test folder).
 FALLBACK = "Setup code"
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 @lru_cache(maxsize=None)
@@ -34,12 +36,22 @@ def ui_string(root: Path, lang: str, key: str) -> str:
 def ui_text(root: Path, lang: str, key: str, **values) -> str:
     """The string ``key`` of ``lang`` with its ``{name}`` placeholders filled; the default
     language's when ``lang`` lacks it (as the front end's translator does), else the key."""
-    value = _table(root, lang).get(key)
-    if not isinstance(value, str):
-        value = _table(root, DEFAULT_LANGUAGE).get(key)
-    if not isinstance(value, str):
-        return key
-    return re.sub(r"\{(\w+)\}", lambda m: local_value(lang, values.get(m[1], m[0])), value)
+    return translator(root, lang)(key, **values)
+
+
+def translator(root: Path, lang: str) -> Callable[..., str]:
+    """``ui_text`` of one language as a function ``t(key, **values)``, the tables read once."""
+    own, default = _table(root, lang), _table(root, DEFAULT_LANGUAGE)
+
+    def t(key: str, **values) -> str:
+        value = own.get(key)
+        if not isinstance(value, str):
+            value = default.get(key)
+        if not isinstance(value, str):
+            return key
+        return _PLACEHOLDER.sub(lambda m: local_value(lang, values.get(m[1], m[0])), value)
+
+    return t
 
 
 # Digits a number is written with inside a sentence of that language, as the front end's

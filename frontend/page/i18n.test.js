@@ -1,22 +1,29 @@
-// Every language has every UI string, with the same placeholders as Bulgarian.
+// Every language has every UI string, with the same placeholders as Bulgarian. A counted
+// string (`<key>.<category>`, shared/plurals.js) has the plural forms of its own language.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { STRINGS, fill, translator } from "./i18n.js";
+import { PLURAL_CATEGORIES } from "../shared/plurals.js";
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const PLURAL = /\.(one|few|many|other)$/;
+const base = (key) => key.replace(PLURAL, "");
+const counted = new Set(Object.keys(STRINGS.bg).filter((key) => PLURAL.test(key)).map(base));
 
-test("every language has exactly the Bulgarian keys", () => {
-  const keys = Object.keys(STRINGS.bg).sort();
+test("every language has exactly the Bulgarian keys, counted ones in its own plural forms", () => {
+  const plain = Object.keys(STRINGS.bg).filter((key) => !counted.has(base(key))).sort();
   for (const [lang, table] of Object.entries(STRINGS)) {
-    assert.deepEqual(Object.keys(table).sort(), keys, `keys of ${lang}.json`);
+    const forms = [...counted].flatMap((key) => PLURAL_CATEGORIES[lang].map((category) => `${key}.${category}`));
+    assert.deepEqual(Object.keys(table).sort(), [...plain, ...forms].sort(), `keys of ${lang}.json`);
   }
 });
 
 test("translations keep the placeholders and are not empty", () => {
   for (const [lang, table] of Object.entries(STRINGS)) {
     for (const [key, text] of Object.entries(table)) {
+      const bulgarian = STRINGS.bg[key] ?? STRINGS.bg[`${base(key)}.other`];
       assert.ok(typeof text === "string" && text.trim(), `${lang}: ${key} is empty`);
-      assert.deepEqual(placeholders(text), placeholders(STRINGS.bg[key]), `${lang}: ${key}`);
+      assert.deepEqual(placeholders(text), placeholders(bulgarian), `${lang}: ${key}`);
     }
   }
 });

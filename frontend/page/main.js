@@ -9,6 +9,7 @@ import "./site.css";
 // end in a stylesheet that nothing links.
 import "../widgets/quiz/quiz.css";
 import { watchScrollRegions } from "./scroll-regions.js";
+import "../widgets/run-picture/run-picture.css";
 
 const WIDGETS = ".lesson-snippet[data-snippet], [data-quiz]";
 

@@ -431,6 +431,25 @@ def test_rendered_page_carries_snippets_and_quiz_configs_as_the_contract_says(tm
     assert '<div class="lesson-quiz" data-quiz="task" data-kind="exercise" data-lesson="demo">' in html
 
 
+def test_a_snippet_that_calls_the_model_carries_the_picture_of_its_run_and_a_quiz_none(tmp_path):
+    lesson = quiz_lesson("guess", "bug") + "\n```python id=plain\nprint(1)\n```\n"
+    course = build_course(write(tmp_path, lesson, PREDICT + FIND_BUG), use_cache=False)
+    assert not course.problems, course.problems.report()
+    page = course.pages["bg/demo"]
+    html = page.finish(markdown_renderer()(page.markdown.split("---\n", 2)[2]))
+    ask = html.split('data-snippet="ask"')[1].split('<div class="snippet-expected"')[0]
+    calls = course.snippet_runs["bg/demo"]["ask"]["calls"]
+    usage = calls[0]["response"]["usage"]
+    assert ask.count("data-run-picture") == 1
+    assert (f'<li class="rp-call" data-call="1" data-api="anthropic" data-stop="tool_use" '
+            f'data-input-tokens="{usage["input_tokens"]}" data-output-tokens="{usage["output_tokens"]}" '
+            f'data-tool-tokens="{calls[0]["tool_tokens"]}">') in ask
+    assert f'data-tool-use="{calls[0]["response"]["content"][-1]["id"]}"' in ask
+    assert ask.index("snippet-source") < ask.index("data-run-picture")  # the widget moves it under the output
+    assert html.count("data-run-picture") == 1  # none for the plain snippet, none in the quizzes
+    assert 'data-quiz="guess"' in html and 'data-quiz="bug"' in html
+
+
 def test_json_in_script_tags_cannot_close_them(tmp_path):
     root = write(tmp_path, "```python id=evil\nprint('</script><script>alert(1)</script>')\n```\n")
     page = build_course(root, use_cache=False).pages["bg/demo"]

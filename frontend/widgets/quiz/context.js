@@ -3,6 +3,7 @@
 // "Start the lesson over". A kind's module only builds its own controls on top of this.
 
 import { createProgressView } from "../snippet/progress-view.js";
+import { createPictureSlot } from "../run-picture/picture-slot.js";
 import { h, uniqueId } from "./dom.js";
 
 const VERDICTS = new Set(["correct", "incorrect"]);
@@ -55,6 +56,9 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
   if (settled) setResult(settled);
 
   const progressView = createProgressView(root.ownerDocument, t);
+  // The picture of the learner's last run, at the end of the quiz (a quiz has none before a
+  // run: the build draws none, so no picture gives an answer away).
+  const picture = createPictureSlot(root, { t, place: (element) => body.append(element) });
 
   return {
     id,
@@ -126,7 +130,10 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
      * @param {{onOutput?: Function}} [options]
      */
     run(code, options = {}) {
-      return run(code, { setup: config.setup || [], timeout: config.timeout || 10, ...options });
+      return run(code, { setup: config.setup || [], timeout: config.timeout || 10, ...options }).then((transcript) => {
+        picture.show(transcript);
+        return transcript;
+      });
     },
 
     /** Register clean-up for teardown (editors to destroy, listeners to remove). */

@@ -5,6 +5,7 @@
 import { createEditor, editorCode, setEditorCode } from "../editor/editor.js";
 import { createOutputView } from "./output-view.js";
 import { createProgressView } from "./progress-view.js";
+import { createPictureSlot } from "../run-picture/picture-slot.js";
 
 const SAVE_DELAY_MS = 300;
 const END_STATES = new Set(["done", "error", "timeout", "stopped"]);
@@ -125,9 +126,12 @@ export function mountSnippet(root, { t, store, lessonKey, python }) {
   if (source) source.replaceWith(editorHost);
   else root.append(editorHost);
   root.append(toolbar, status, outputElement);
+  // The picture of the conversation goes under the output; the build's shows the lesson's code.
+  const picture = createPictureSlot(root, { t, place: (element) => root.append(element) });
   if (saved != null && saved !== config.code) {
     root.setAttribute("data-edited", "");
     say(t("runner.restored"));
+    picture.show({ calls: [] }); // the build's picture is of other code than the editor holds
   }
 
   let controller = null;
@@ -180,6 +184,7 @@ export function mountSnippet(root, { t, store, lessonKey, python }) {
     // was streamed.
     clearOutput();
     output.show(transcript.chunks?.length ? transcript.chunks : [["stdout", transcript.output || ""]]);
+    picture.show(transcript);
     if (transcript.status === "failed") {
       setState("error");
       say(t("runner.status.failed", { message: transcript.error?.message || "" }));
@@ -200,6 +205,7 @@ export function mountSnippet(root, { t, store, lessonKey, python }) {
     saveNow();
     clearOutput();
     progress.hide();
+    picture.restore();
     say();
     setState("idle");
   };

@@ -202,7 +202,8 @@ def test_the_error_is_recorded():
                       "response": None,
                       "error": {"type": "error", "error": {
                           "type": "invalid_request_error",
-                          "message": "messages: at least one message is required"}}}]
+                          "message": "messages: at least one message is required"}},
+                      "tool_tokens": None}]
 
 
 def test_the_exception_tree_is_the_sdks():

@@ -138,3 +138,26 @@ def test_max_tokens_cuts_the_reply():
     assert reply.stop_reason == "max_tokens"
     assert reply.usage.output_tokens <= 4
     assert reply.content[0].text == "Моля! Ако имате"
+
+
+def test_the_recording_reports_what_the_tools_cost_apart():
+    """`tool_tokens` of a recorded call is its input tokens with tools minus the same
+    conversation without them: the tool-use prompt (auto 346, any 313) and the definitions
+    (24); OpenAI's framing 12 + 7 and the same definition; 0 without tools, None when refused."""
+    import fake_client
+
+    question = [{"role": "user", "content": "Благодаря!"}]
+    tools = shop_tools("bg", with_return=False)
+    with fake_client.recording() as calls:
+        client = Anthropic()
+        bare = client.messages.create(model="m", max_tokens=50, messages=question)
+        auto = client.messages.create(model="m", max_tokens=50, tools=tools, messages=question)
+        forced = client.messages.create(model="m", max_tokens=50, tools=tools, messages=question,
+                                        tool_choice={"type": "any"})
+        chat = OpenAI().chat.completions.create(model="m", tools=openai_tools(tools), messages=question)
+        with pytest.raises(fake_client.BadRequestError):
+            client.messages.create(model="m", max_tokens=50, messages=[{"role": "assistant", "content": "x"}])
+    assert [call["tool_tokens"] for call in calls] == [0, 346 + 24, 313 + 24, 12 + 7 + 24, None]
+    assert auto.usage.input_tokens - bare.usage.input_tokens == calls[1]["tool_tokens"]
+    assert forced.usage.input_tokens - bare.usage.input_tokens == calls[2]["tool_tokens"]
+    assert chat.usage.prompt_tokens == bare.usage.input_tokens + calls[3]["tool_tokens"]

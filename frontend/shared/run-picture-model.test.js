@@ -1,0 +1,84 @@
+// The picture's facts from real recordings: the golden transcripts that fake_client wrote for
+// the lessons (tests/content/golden), in both API shapes, with and without errors.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { PAIR_COLOURS, pictureModel } from "./run-picture-model.js";
+
+const golden = (name) => JSON.parse(readFileSync(new URL(`../../tests/content/golden/${name}.json`, import.meta.url), "utf8"));
+const toolLoop = golden("tool-loop.bg");
+const chipsOf = (message, kind) => message.chips.filter((chip) => chip.kind === kind);
+
+test("an Anthropic tool loop: two calls, what each added, the reply sent back, tokens", () => {
+  const model = pictureModel(toolLoop["ask-1042"].calls);
+  assert.equal(model.api, "anthropic");
+  const [first, second] = model.calls;
+  assert.deepEqual([first.stop, second.stop], ["tool_use", "end_turn"]);
+  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [424, 10, 398]);
+  assert.deepEqual([second.runningTotal, model.totals.inputTokens, model.totals.toolCalls], [886, 866, 1]);
+  assert.deepEqual(second.messages.map((m) => [m.role, m.isNew]), [["user", false], ["assistant", true], ["user", true]]);
+  assert.equal(second.messages[1].fromCall, 1, "the assistant turn sent back is call 1's reply");
+  const asked = chipsOf(first.reply, "tool_use")[0];
+  const answered = chipsOf(second.messages[2], "tool_result")[0];
+  assert.deepEqual([asked.name, asked.input, asked.id, asked.idField], ["get_order_status", '{"order_id":"1042"}', "toolu_01PgEglt", "id"]);
+  assert.deepEqual([answered.id, answered.idField, answered.isError, answered.problem], [asked.id, "tool_use_id", false, null]);
+  assert.equal(answered.pair, asked.pair, "call and result share a colour");
+  assert.deepEqual(second.settings.map((chip) => [chip.kind, chip.isNew]), [["system", false], ["tools", false]]);
+  assert.match(first.requestJson, /^\{\n {2}"model": "claude-sonnet-5",/);
+});
+
+test("Chat Completions in its own shape: tool_calls, role tool, finish_reason, prompt_tokens", () => {
+  const model = pictureModel(toolLoop["ask-openai"].calls);
+  assert.equal(model.api, "openai");
+  const [first, second] = model.calls;
+  assert.deepEqual([first.stop, second.stop], ["tool_calls", "stop"]);
+  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [97, 3, 71]);
+  const call = chipsOf(first.reply, "tool_use")[0];
+  assert.deepEqual([call.label, call.input], ["tool_calls", '{"order_id": "1042"}']); // the JSON string as sent
+  const tool = second.messages[3];
+  assert.equal(tool.role, "tool");
+  assert.deepEqual([tool.chips[0].idField, tool.chips[0].id, tool.chips[0].problem], ["tool_call_id", call.id, null]);
+  assert.equal(second.messages[2].fromCall, 1);
+});
+
+test("a 400 is shown at its place: the error, no reply, no tokens, both mistakes marked", () => {
+  const model = pictureModel(golden("first-steps.bg")["wrong-id"].calls);
+  const [call] = model.calls;
+  assert.equal(call.stop, "error");
+  assert.equal(call.reply, null);
+  assert.equal(call.error.type, "invalid_request_error");
+  assert.match(call.error.message, /unexpected `tool_use_id` found in `tool_result` blocks: 1042/);
+  assert.deepEqual([call.inputTokens, call.toolTokens, model.totals.errors], [0, null, 1]);
+  assert.equal(chipsOf(call.messages[1], "tool_use")[0].problem, "unanswered");
+  const result = chipsOf(call.messages[2], "tool_result")[0];
+  assert.deepEqual([result.problem, result.pair], ["unmatched", null]);
+  assert.match(call.responseJson, /"invalid_request_error"/);
+});
+
+test("a missing tool message in Chat Completions leaves that call unanswered", () => {
+  const [call] = pictureModel(golden("attaching-tools.bg")["missing-result"].calls).calls;
+  const calls = chipsOf(call.messages[1], "tool_use");
+  assert.deepEqual(calls.map((chip) => chip.problem), [null, null, "unanswered"]);
+  assert.match(call.error.message, /call_QKqTrvI1/);
+});
+
+test("colours repeat after PAIR_COLOURS tool calls; an is_error result is flagged", () => {
+  const uses = Array.from({ length: PAIR_COLOURS + 1 }, (_, i) => ({ type: "tool_use", id: `t${i}`, name: "f", input: {} }));
+  const request = {
+    messages: [
+      { role: "user", content: "go" },
+      { role: "assistant", content: uses },
+      { role: "user", content: uses.map((use) => ({ type: "tool_result", tool_use_id: use.id, content: "no", is_error: true })) },
+    ],
+  };
+  const [call] = pictureModel([{ api: "anthropic", request, response: { content: [], stop_reason: "end_turn", usage: {} }, error: null }]).calls;
+  assert.deepEqual(call.messages[1].chips.map((chip) => chip.pair), [0, 1, 2, 3, 4, 5, 0]);
+  assert.ok(call.messages[2].chips.every((chip) => chip.isError && chip.problem === null));
+  assert.equal(call.toolTokens, null, "a recording without tool_tokens shows none");
+});
+
+test("garbage in a recording gives a picture, not an exception", () => {
+  const model = pictureModel([{ api: "anthropic", request: null, response: { content: "x" }, error: null }, { api: "openai", request: { messages: [7, { role: "assistant", tool_calls: [null] }] }, response: null, error: "boom" }]);
+  assert.equal(model.calls.length, 2);
+  assert.equal(model.calls[1].error.type, "error");
+});
