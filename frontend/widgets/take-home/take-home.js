@@ -4,6 +4,7 @@
 // so it carries the learner's edits, and the note under the buttons says so.
 
 import { importsFakeClient, programText, pythonFileUrl } from "../../shared/program-export.js";
+import { joinSentences } from "../../shared/sentences.js";
 
 let counter = 0;
 
@@ -51,7 +52,7 @@ export function mountTakeHome(root, { t, program, original, code }) {
     const edited = code() !== original;
     const words = [t(edited ? "export.copiedEdited" : "export.copied")];
     if (importsFakeClient(text)) words.push(t("export.stillFake"));
-    say(words.join(" "));
+    say(joinSentences(words));
   };
 
   copyButton.addEventListener("click", async () => {
