@@ -11,6 +11,17 @@ OutputCallback = Callable[[str, str], None]
 OUTPUT_LIMIT = 100_000
 
 
+def without_lone_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate (which no UTF-8 file or JSON reader takes) as U+FFFD."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def cut_notice(limit: int) -> str:
     return f"\n[output cut: the program printed more than {limit} characters]\n"
 
@@ -47,6 +58,7 @@ class OutputLog:
     def write_report(self, stream: str, text: str) -> None:
         """What the runtime itself reports at the end (a traceback), never cut by the
         program's own output."""
+        text = without_lone_surrogates(text)  # an exception's message may hold one
         if len(text) > self._limit:
             text = text[: self._limit] + cut_notice(self._limit)
         self._append(stream, text)
@@ -96,6 +108,8 @@ class StreamToLog(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if not text.isascii():
+            text.encode("utf-8")  # a lone surrogate: UnicodeEncodeError, as a UTF-8 stdout raises
         if not self._foreign or self._ident() not in self._foreign:
             self._log.write(self._stream, text)
         return len(text)

@@ -192,8 +192,8 @@ def has_one_line_loop(source: str) -> bool:
 
     try:
         tree = ast.parse(source)
-    except SyntaxError:
-        return False
+    except (SyntaxError, ValueError, UnicodeError, RecursionError, MemoryError):
+        return False  # the run itself reports it, when it compiles the code
     for node in ast.walk(tree):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             if node.body[0].lineno == node.lineno:

@@ -14,16 +14,15 @@ from typing import Optional
 
 RUN_RECURSION_LIMIT = 1000
 MAX_RECURSION_LIMIT = 3000
-# Before 3.12 the limit also counts the C-level entry into the snippet's code (exec): one
-# frame less for lesson code than in Pyodide's Python, unless counted into the host's depth.
-_C_LEVEL_ENTRIES = 1 if sys.version_info < (3, 12) else 0
+# Before 3.12 the limit also counts each entry into Python from C, which no frame shows.
+_C_LEVEL_ENTRIES = sys.version_info < (3, 12)
 
 
 class RecursionLimit:
     """Installed for one run (``sys``'s two functions are put back by the run's snapshot)."""
 
     def __init__(self, host_depth: int):
-        self._host_depth = host_depth + _C_LEVEL_ENTRIES
+        self._host_depth = host_depth
         self._real_set = sys.setrecursionlimit
         self._real_get = sys.getrecursionlimit
         self.lowered_from: Optional[int] = None
@@ -57,11 +56,34 @@ class RecursionLimit:
 
 
 def frame_depth() -> int:
-    """How many Python frames are on the stack of the caller (the caller's own included)."""
-    depth = 0
+    """The caller's depth as the recursion limit counts it (its own frame included).
+
+    Python frames are counted, then the depth is measured, with a low limit for a moment:
+    before 3.12 the limit also counts each entry into Python from C (a host calling through
+    a C library), which no frame shows."""
+    frames = 0
     frame = sys._getframe(1)
     while frame is not None:
-        depth += 1
+        frames += 1
         frame = frame.f_back
-    return depth
+    if not _C_LEVEL_ENTRIES:
+        return frames
+    limit = sys.getrecursionlimit()
+    trial = 2 * frames + _PROBE_ROOM
+    sys.setrecursionlimit(trial)
+    try:
+        reached = _probe(0)
+    finally:
+        sys.setrecursionlimit(limit)
+    return trial - reached - 1  # _probe's frames: frame_depth's and reached + 1 of its own
+
+
+_PROBE_ROOM = 100
+
+
+def _probe(depth: int) -> int:
+    try:
+        return _probe(depth + 1)
+    except RecursionError:
+        return depth
 

@@ -9,7 +9,8 @@ import threading
 import types
 from typing import Any, Callable, Optional
 
-from ._capture import OUTPUT_LIMIT, DiscardingStream, OutputCallback, OutputLog, StreamToLog
+from ._capture import (OUTPUT_LIMIT, DiscardingStream, OutputCallback, OutputLog, StreamToLog,
+                       without_lone_surrogates)
 from ._deadline import Deadline, DeadlineExceeded, has_one_line_loop
 from ._isolation import take_snapshot
 from ._recursion import RecursionLimit, frame_depth
@@ -122,7 +123,7 @@ def _ending(caught: Optional[BaseException], deadline: Deadline, recursion: Recu
     if isinstance(caught, RecursionError):
         report += recursion.note()
     log.write_report("stderr", report)
-    message = exception_message(caught)
+    message = without_lone_surrogates(exception_message(caught))
     if len(message) > _MESSAGE_LIMIT:
         message = message[:_MESSAGE_LIMIT] + "…"
     return "error", {"type": exception_type_name(caught), "message": message, "line": line}
@@ -171,7 +172,8 @@ def _system_exit(exc: SystemExit, log: OutputLog) -> tuple[str, Optional[dict]]:
         return "done", None
     if not isinstance(exc.code, int):
         log.write_report("stderr", f"{exc.code}\n")
-    return "error", {"type": "SystemExit", "message": str(exc.code), "line": error_line(exc, SNIPPET_FILENAME)}
+    return "error", {"type": "SystemExit", "message": without_lone_surrogates(str(exc.code))[:_MESSAGE_LIMIT],
+                     "line": error_line(exc, SNIPPET_FILENAME)}
 
 
 class _NoRecording:
