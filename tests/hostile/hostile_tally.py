@@ -8,7 +8,8 @@ from collections import defaultdict
 from contextlib import contextmanager
 from typing import Iterator
 
-AREAS = ("bad requests", "server", "author mistakes", "learner code")
+AREAS = ("bad requests", "server", "author mistakes", "learner code",
+         "learner code in the browser", "storage", "no network")
 _tried: dict[str, int] = defaultdict(int)
 _handled: dict[str, int] = defaultdict(int)
 
