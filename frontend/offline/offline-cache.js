@@ -36,3 +36,19 @@ export function strategyFor({ method, url, mode }, scope) {
   if (method !== "GET" || !url.startsWith(scope)) return "pass";
   return mode === "navigate" ? "page" : "file";
 }
+
+/**
+ * The cache keys a page may be kept under, the asked URL first: a page is precached under
+ * its folder address ("lessons/x/"), and "lessons/x/index.html" is the same page (DESIGN.md).
+ * @param {string} url absolute, without its query
+ * @returns {string[]}
+ */
+export function pageCacheKeys(url) {
+  const address = new URL(url);
+  address.search = "";
+  address.hash = "";
+  const asked = address.href;
+  if (asked.endsWith("/index.html")) return [asked, asked.slice(0, -"index.html".length)];
+  if (asked.endsWith("/")) return [asked, `${asked}index.html`];
+  return [asked];
+}

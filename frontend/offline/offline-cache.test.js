@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cacheName, precacheUrls, staleCaches, strategyFor } from "./offline-cache.js";
+import { cacheName, pageCacheKeys, precacheUrls, staleCaches, strategyFor } from "./offline-cache.js";
 
 const scope = "http://127.0.0.1:8000/course/";
 
@@ -25,4 +25,10 @@ test("pages go to the network first, files to the cache, the rest is not ours", 
   assert.equal(get("http://127.0.0.1:8000/other/", "navigate"), "pass");
   assert.equal(get("https://example.org/font.woff2"), "pass");
   assert.equal(strategyFor({ method: "POST", url: scope + "x", mode: "cors" }, scope), "pass");
+});
+
+test("a page is found offline under its folder address and under index.html", () => {
+  assert.deepEqual(pageCacheKeys(`${scope}lessons/x/index.html?q=tool#top`), [`${scope}lessons/x/index.html`, `${scope}lessons/x/`]);
+  assert.deepEqual(pageCacheKeys(`${scope}lessons/x/`), [`${scope}lessons/x/`, `${scope}lessons/x/index.html`]);
+  assert.deepEqual(pageCacheKeys(`${scope}sitemap.xml`), [`${scope}sitemap.xml`]);
 });

@@ -6,7 +6,7 @@
 // changes the manifest, so the browser installs the new service worker, which fills a new
 // cache, takes over at once and deletes the caches of older builds.
 
-import { cacheName, precacheUrls, staleCaches, strategyFor } from "./offline-cache.js";
+import { cacheName, pageCacheKeys, precacheUrls, staleCaches, strategyFor } from "./offline-cache.js";
 
 const { version, urls } = self.__LESSONS_PRECACHE__;
 const scope = self.registration.scope;
@@ -46,9 +46,12 @@ async function page(request) {
     return await fetch(request);
   } catch (offline) {
     const cache = await caches.open(CACHE);
-    // A page's URL may carry a query (search highlighting): the page is the same.
-    const cached = await cache.match(request, { ignoreSearch: true });
-    if (cached) return cached;
+    // A page's URL may carry a query (search highlighting), or name its folder's
+    // index.html: the page is the same.
+    for (const key of pageCacheKeys(request.url)) {
+      const cached = await cache.match(key);
+      if (cached) return cached;
+    }
     throw offline;
   }
 }
