@@ -151,16 +151,28 @@ def isolated_site_url(built_site):
     server.server_close()
 
 
+_playwright: dict = {}
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (scripts/test does it)", pytrace=False)
-    from playwright.sync_api import sync_playwright
+    # One Playwright per process (a second sync one refuses to start): shared by every
+    # conftest that imports this module, closed when the last of them is done.
+    if not _playwright:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        playwright = sync_playwright().start()
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        _playwright.update(playwright=playwright, browser=launched, users=0)
+    _playwright["users"] += 1
+    yield _playwright["browser"]
+    _playwright["users"] -= 1
+    if not _playwright["users"]:
+        _playwright["browser"].close()
+        _playwright.pop("playwright").stop()
+        _playwright.clear()
 
 
 @dataclass
