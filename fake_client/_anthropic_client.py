@@ -9,10 +9,10 @@ from ._anthropic_types import Message, MessageTokensCount, ParsedMessage
 from ._errors import RequestRefused, anthropic_bad_request, anthropic_error_body
 from ._ids import IdCounter
 from ._message_stream import MessageStream, MessageStreamManager
-from ._model_base import to_plain
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
 from ._recording import record
+from ._request_body import as_list, plain_body
 from ._service import anthropic_count_tokens, anthropic_exchange
 from ._streaming import Stream, anthropic_events
 from ._threads import ThreadStore
@@ -73,8 +73,9 @@ class Messages:
         or a dataclass, see `fake_client._output_types`); the reply's `parsed_output` is
         its JSON read into that type."""
         schema = schema_of(output_format, all_required=False)
-        config = {**arguments.pop("output_config", {}),
-                  "format": {"type": "json_schema", "schema": schema}}
+        config = arguments.pop("output_config", {})
+        if isinstance(config, dict):  # anything else is refused as the API refuses it
+            config = {**config, "format": {"type": "json_schema", "schema": schema}}
         message = self.create(output_config=config, **arguments)
         return ParsedMessage.of(message, output_format)
 
@@ -89,7 +90,7 @@ class Messages:
                      tool_choice=tool_choice, thinking=thinking, output_config=output_config,
                      extra_body=extra_body)
         try:
-            counted = anthropic_count_tokens(body)
+            counted = anthropic_count_tokens(plain_body(body, "anthropic"))
         except RequestRefused as refused:
             raise anthropic_bad_request(refused) from None
         return MessageTokensCount.from_dict(counted)  # type: ignore[return-value]
@@ -98,6 +99,7 @@ class Messages:
         """One request to the model: its reply JSON, recorded; refusals raised as the SDK
         raises them."""
         try:
+            body = plain_body(body, "anthropic")
             reply, tool_tokens = anthropic_exchange(body, self._ids, self._threads)
         except RequestRefused as refused:
             record("anthropic", body, None, anthropic_error_body(refused))
@@ -128,12 +130,12 @@ class Beta:
 
 
 def _body(*, messages: Iterable[Any], extra_body: Any, **fields: Any) -> dict[str, Any]:
-    """The request JSON: the arguments given, `messages` as a list, then `extra_body`."""
+    """The request: the arguments given, `messages` as a list, then `extra_body`."""
     body = {name: value for name, value in fields.items() if value is not NOT_GIVEN}
-    body["messages"] = list(messages)
-    if extra_body:
+    body["messages"] = as_list(messages)
+    if isinstance(extra_body, dict):
         body.update(extra_body)
-    return to_plain(body)
+    return body
 
 
 def _body_of(arguments: dict[str, Any], **fields: Any) -> dict[str, Any]:

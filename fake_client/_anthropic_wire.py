@@ -16,12 +16,14 @@ from . import _structured, _thinking
 from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Think, Tool, Turn,
                             link_results)
 from ._errors import RequestRefused, tagged_type
-from ._model_base import to_plain
+from ._request_body import plain_body
+from ._schema_shape import ANTHROPIC_INVALID, schema_problem
 from ._reply import Reply, call_words
 from ._tokens import estimate_tokens
 from ._tool_tokens import anthropic_tools_tokens
 
 _TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+_ID = re.compile(r"^[a-zA-Z0-9_-]+$")  # a tool_use id, and a tool_result's tool_use_id
 _KNOWN_BLOCKS = ("document", "image", "redacted_thinking", "search_result", "server_tool_use",
                  "text", "thinking", "tool_result", "tool_use", "web_search_tool_result")
 _CHOICES = ("auto", "any", "tool", "none")
@@ -31,10 +33,13 @@ _STOP_REASONS = {"end": "end_turn", "tool_use": "tool_use", "max_tokens": "max_t
 
 def check_request(body: dict[str, Any]) -> dict[str, Any]:
     """The request as plain JSON data, or `RequestRefused` with the real API's wording."""
-    body = to_plain(body)
+    body = plain_body(body, "anthropic")
     for name in ("model", "max_tokens", "messages"):
         if name not in body:
             raise RequestRefused(f"{name}: Field required")
+    for name in body:
+        if name not in _FIELDS:
+            raise RequestRefused(f"{name}: Extra inputs are not permitted")
     if not isinstance(body["model"], str):
         raise RequestRefused("model: Input should be a valid string")
     max_tokens = body["max_tokens"]
@@ -42,6 +47,7 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
         raise RequestRefused("max_tokens: Input should be a valid integer")
     if max_tokens < 1:
         raise RequestRefused("max_tokens: Input should be greater than or equal to 1")
+    _check_options(body)
     _check_system(body.get("system"))
     _check_tools(body.get("tools"))
     _check_tool_choice(body.get("tool_choice"), body.get("tools") or [])
@@ -50,6 +56,34 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
     _structured.check_anthropic_output(body.get("output_config"))
     check_messages(body)
     return body
+
+
+# Every field of a Messages request the fake knows (the beta's `thread` is taken off before
+# this check, by the server-held threads).
+_FIELDS = ("model", "max_tokens", "messages", "system", "tools", "tool_choice", "temperature", "top_p",
+           "top_k", "stop_sequences", "metadata", "thinking", "service_tier", "output_config", "stream",
+           "container", "mcp_servers", "context_management")
+# name: (check, the error's wording)
+_OPTIONS = {
+    "temperature": (lambda v: _number(v) and 0 <= v <= 1, "Input should be a valid number between 0 and 1"),
+    "top_p": (lambda v: _number(v) and 0 <= v <= 1, "Input should be a valid number between 0 and 1"),
+    "top_k": (lambda v: type(v) is int and v >= 0, "Input should be a valid integer, greater than or equal to 0"),
+    "stream": (lambda v: isinstance(v, bool), "Input should be a valid boolean"),
+    "metadata": (lambda v: isinstance(v, dict) and all(
+        key == "user_id" and (value is None or isinstance(value, str)) for key, value in v.items()),
+        "Input should be a valid dictionary with at most a text 'user_id'"),
+    "service_tier": (lambda v: v in ("auto", "standard_only"), "Input should be 'auto' or 'standard_only'"),
+}
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_options(body: dict[str, Any]) -> None:
+    for name, (fits, wording) in _OPTIONS.items():
+        if name in body and body[name] is not None and not fits(body[name]):
+            raise RequestRefused(f"{name}: {wording}")
 
 
 def check_messages(body: dict[str, Any]) -> None:
@@ -97,6 +131,8 @@ def _check_tools(tools: Any) -> None:
             raise RequestRefused(f"tools.{index}.input_schema: Input should be a valid dictionary")
         if schema.get("type") != "object":
             raise RequestRefused(f"tools.{index}.input_schema.type: Input should be 'object'")
+        if schema_problem(schema):
+            raise RequestRefused(f"tools.{index}.input_schema: {ANTHROPIC_INVALID}")
         if "description" in tool and not isinstance(tool["description"], str):
             raise RequestRefused(f"tools.{index}.description: Input should be a valid string")
         if "strict" in tool and not isinstance(tool["strict"], bool):
@@ -168,8 +204,16 @@ def _check_block(where: str, block: Any) -> None:
             raise RequestRefused(f"{where}.{kind}.{name}: Field required")
     if kind == "text" and not isinstance(block["text"], str):
         raise RequestRefused(f"{where}.text.text: Input should be a valid string")
+    for name in _TEXT_FIELDS.get(kind, ()):
+        if not isinstance(block[name], str):
+            raise RequestRefused(f"{where}.{kind}.{name}: Input should be a valid string")
+    for name in ("id", "tool_use_id"):
+        if kind in ("tool_use", "tool_result") and name in block and not _ID.match(block[name]):
+            raise RequestRefused(f"{where}.{kind}.{name}: String should match pattern '^[a-zA-Z0-9_-]+$'")
     if kind == "tool_use" and not isinstance(block["input"], dict):
         raise RequestRefused(f"{where}.tool_use.input: Input should be a valid dictionary")
+    if kind == "tool_result" and "is_error" in block and not isinstance(block["is_error"], bool):
+        raise RequestRefused(f"{where}.tool_result.is_error: Input should be a valid boolean")
     if kind == "tool_result":
         content = block.get("content", "")
         if not isinstance(content, (str, list)):
@@ -179,6 +223,14 @@ def _check_block(where: str, block: Any) -> None:
                 if not isinstance(inner, dict) or inner.get("type") not in ("text", "image", "document"):
                     raise RequestRefused(f"{where}.tool_result.content.{number}.type: "
                                          "Input should be 'text', 'image' or 'document'")
+                if inner["type"] == "text" and not isinstance(inner.get("text"), str):
+                    raise RequestRefused(f"{where}.tool_result.content.{number}.text.text: "
+                                         "Input should be a valid string")
+
+
+# Fields of a block that must be text (each also required, above).
+_TEXT_FIELDS = {"tool_use": ("id", "name"), "tool_result": ("tool_use_id",),
+                "thinking": ("signature", "thinking"), "redacted_thinking": ("data",)}
 
 
 def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:

@@ -102,13 +102,32 @@ class RequestRefused(Exception):
         self.details = details
 
 
+def json_type(value: Any) -> str:
+    """How OpenAI's validator names the JSON type of a value ("an object", "null", …)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a decimal"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    return "an object"
+
+
 def tagged_type(where: str, value: Any, tags) -> Any:
     """The `type` of a tagged object (a content block, `tool_choice`, `thinking`), refused as
     the real API's validator refuses a value that is not an object or names no known tag."""
     if not isinstance(value, dict):
         raise RequestRefused(f"{where}: Input should be a valid dictionary")
-    kind = value.get("type")
-    if kind not in tags:
+    if "type" not in value:
+        raise RequestRefused(f"{where}: Unable to extract tag using discriminator 'type'")
+    kind = value["type"]
+    if not isinstance(kind, str) or kind not in tags:
         expected = ", ".join(f"'{tag}'" for tag in tags)
         raise RequestRefused(f"{where}: Input tag '{kind}' found using 'type' does not match any "
                              f"of the expected tags: {expected}")

@@ -79,9 +79,9 @@ class _Filler:
         if schema.get("enum"):
             return _mentioned(schema["enum"], known.answer)
         variants = schema.get("anyOf") or schema.get("oneOf") or schema.get("allOf")
-        if variants:
+        if variants and depth < _MAX_DEPTH:  # a variant may lead back here ($ref): counted as a level
             usable = [v for v in variants if self.resolve(v).get("type") != "null"] or variants
-            return self.value(usable[0], known, name, depth)
+            return self.value(usable[0], known, name, depth + 1)
         kind = schema.get("type")
         if isinstance(kind, list):
             kind = next((item for item in kind if item != "null"), "null")

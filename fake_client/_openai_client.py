@@ -6,12 +6,12 @@ from typing import Any, Iterable, Optional
 
 from ._errors import RequestRefused, openai_bad_request, openai_error_body
 from ._ids import IdCounter
-from ._model_base import to_plain
 from ._not_given import NOT_GIVEN
 from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import ChatCompletion, ParsedChatCompletion
 from ._output_types import schema_of
 from ._recording import record
+from ._request_body import as_list, plain_body
 from ._service import openai_exchange
 from ._streaming import Stream, openai_chunks
 
@@ -50,16 +50,16 @@ class Completions:
         unknown = sorted(set(options) - set(_OPTIONS))
         if unknown:
             raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
-        body: dict[str, Any] = {"model": model, "messages": list(messages)}
+        body: dict[str, Any] = {"model": model, "messages": as_list(messages)}
         if tools is not NOT_GIVEN:
             body["tools"] = tools
         if stream is not NOT_GIVEN:
             body["stream"] = stream
         body.update({name: value for name, value in options.items() if value is not NOT_GIVEN})
-        if extra_body:
+        if isinstance(extra_body, dict):
             body.update(extra_body)
-        body = to_plain(body)
         try:
+            body = plain_body(body, "openai")
             reply, tool_tokens = openai_exchange(body, self._ids)
         except RequestRefused as refused:
             record("openai", body, None,
@@ -67,7 +67,7 @@ class Completions:
             raise openai_bad_request(refused) from None
         record("openai", body, reply, None, tool_tokens)
         if stream:
-            include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+            include_usage = (body.get("stream_options") or {}).get("include_usage") is True
             return Stream(openai_chunks(reply, include_usage=include_usage),
                           ChatCompletionChunk.from_dict)
         return ChatCompletion.from_dict(reply)

@@ -13,8 +13,9 @@ import re
 from typing import Any, Optional
 
 from ._conversation import Ask, Call, Conversation, Result, Say, Settings, Tool, Turn, link_results
-from ._errors import RequestRefused
-from ._model_base import to_plain
+from ._errors import RequestRefused, json_type
+from ._request_body import plain_body
+from ._schema_shape import schema_problem
 from ._reply import Reply, call_words
 from ._strict import check_openai_strict
 from ._structured import check_openai_response_format, openai_schema
@@ -33,45 +34,123 @@ def _missing(param: str) -> RequestRefused:
                           code="missing_required_parameter")
 
 
+def _wrong_type(param: str, value: Any, expected: str) -> RequestRefused:
+    return RequestRefused(f"Invalid type for '{param}': expected {expected}, but got {json_type(value)} "
+                          "instead.", param=param, code="invalid_type")
+
+
+def _invalid_value(param: str, value: Any, supported: tuple[str, ...]) -> RequestRefused:
+    listed = (", ".join(f"'{option}'" for option in supported[:-1]) + f", and '{supported[-1]}'"
+              if len(supported) > 1 else f"'{supported[0]}'")
+    if not isinstance(value, str):
+        return RequestRefused(f"Invalid type for '{param}': expected one of {listed.replace(', and', ', or')}, "
+                              f"but got {json_type(value)} instead.", param=param, code="invalid_type")
+    return RequestRefused(f"Invalid value: '{value}'. Supported values are: {listed}.", param=param,
+                          code="invalid_value")
+
+
+_EXPECTED = {str: "a string", bool: "a boolean", int: "an integer", dict: "an object", list: "an array"}
+
+
+def _expect(param: str, value: Any, kind: type) -> None:
+    """`value` is of the JSON type `kind` (an int is no boolean, a boolean no int)."""
+    if kind is int:
+        fits = isinstance(value, int) and not isinstance(value, bool)
+    elif kind is float:
+        fits = isinstance(value, (int, float)) and not isinstance(value, bool)
+    else:
+        fits = isinstance(value, kind)
+    if not fits:
+        raise _wrong_type(param, value, "a number" if kind is float else _EXPECTED[kind])
+
+
+def _in_range(param: str, value: Any, low: float, high: Optional[float] = None) -> None:
+    integer = isinstance(value, int)
+    what = "integer" if integer else "decimal"
+    if value < low:
+        raise RequestRefused(f"Invalid '{param}': {what} below minimum value. Expected a value >= {low:g}, "
+                             f"but got {value} instead.", param=param, code=f"{what}_below_min_value")
+    if high is not None and value > high:
+        raise RequestRefused(f"Invalid '{param}': {what} above maximum value. Expected a value <= {high:g}, "
+                             f"but got {value} instead.", param=param, code=f"{what}_above_max_value")
+
+
+# name: (JSON type, minimum, maximum) of the options that are plain values.
+_OPTIONS = {"max_tokens": (int, 1, None), "max_completion_tokens": (int, 1, None), "n": (int, 1, 128),
+            "temperature": (float, 0, 2), "top_p": (float, 0, 1), "frequency_penalty": (float, -2, 2),
+            "presence_penalty": (float, -2, 2), "seed": (int, None, None), "top_logprobs": (int, 0, 20),
+            "parallel_tool_calls": (bool, None, None), "logprobs": (bool, None, None),
+            "store": (bool, None, None), "stream": (bool, None, None), "user": (str, None, None),
+            "service_tier": (str, None, None), "metadata": (dict, None, None),
+            "logit_bias": (dict, None, None), "stream_options": (dict, None, None),
+            "reasoning_effort": (str, None, None)}
+_KNOWN = {"model", "messages", "tools", "tool_choice", "stop", "response_format", *_OPTIONS}
+
+
 def check_request(body: dict[str, Any]) -> dict[str, Any]:
     """The request as plain JSON data, or `RequestRefused` with the real API's wording."""
-    body = to_plain(body)
+    body = plain_body(body, "openai")
     for name in ("model", "messages"):
         if name not in body:
             raise _missing(name)
+    unknown = sorted(set(body) - _KNOWN)
+    if unknown:
+        raise RequestRefused(f"Unrecognized request argument supplied: {unknown[0]}", param=None, code=None)
+    _expect("model", body["model"], str)
     messages = body["messages"]
     if not isinstance(messages, list):
-        raise RequestRefused("Invalid type for 'messages': expected an array of objects, but got "
-                             f"{type(messages).__name__} instead.", param="messages",
-                             code="invalid_type")
+        raise _wrong_type("messages", messages, "an array of objects")
     if not messages:
         raise RequestRefused("Invalid 'messages': empty array. Expected an array with minimum "
                              "length 1, but got an empty array instead.", param="messages",
                              code="empty_array")
+    _check_options(body)
     _check_tools(body.get("tools"))
     _check_tool_choice(body)
     _check_stop(body.get("stop"))
-    check_openai_response_format(body)
     for index, message in enumerate(messages):
         _check_message(index, message)
+    check_openai_response_format(body)
     _check_pairs(messages)
     return body
+
+
+def _check_options(body: dict[str, Any]) -> None:
+    for name, (kind, low, high) in _OPTIONS.items():
+        if name not in body or body[name] is None:
+            continue
+        _expect(name, body[name], kind)
+        if low is not None:
+            _in_range(name, body[name], low, high)
+    if body.get("reasoning_effort") is not None and body["reasoning_effort"] not in _EFFORTS:
+        raise _invalid_value("reasoning_effort", body["reasoning_effort"], _EFFORTS)
+    options = body.get("stream_options")
+    if options is not None:
+        if body.get("stream") is not True:
+            raise RequestRefused("The 'stream_options' parameter is only allowed when 'stream' is enabled.",
+                                 param="stream_options", code=None)
+        if "include_usage" in options:
+            _expect("stream_options.include_usage", options["include_usage"], bool)
+
+
+_EFFORTS = ("minimal", "low", "medium", "high")
 
 
 def _check_tools(tools: Any) -> None:
     if tools is None:
         return
+    _expect("tools", tools, list)
     for index, tool in enumerate(tools):
         where = f"tools[{index}]"
+        _expect(where, tool, dict)
         if "type" not in tool:
             raise _missing(f"{where}.type")
         if tool["type"] != "function":
-            raise RequestRefused(f"Invalid value: '{tool['type']}'. Supported values are: "
-                                 "'function' and 'custom'.", param=f"{where}.type",
-                                 code="invalid_value")
+            raise _invalid_value(f"{where}.type", tool["type"], ("function", "custom"))
         if "function" not in tool:
             raise _missing(f"{where}.function")
         function = tool["function"]
+        _expect(f"{where}.function", function, dict)
         if "name" not in function:
             raise _missing(f"{where}.function.name")
         if not isinstance(function["name"], str) or not _TOOL_NAME.match(function["name"]):
@@ -79,12 +158,21 @@ def _check_tools(tools: Any) -> None:
                                  "pattern. Expected a string that matches the pattern "
                                  "'^[a-zA-Z0-9_-]+$'.", param=f"{where}.function.name",
                                  code="invalid_value")
+        for field, kind in (("description", str), ("strict", bool)):
+            if function.get(field) is not None:
+                _expect(f"{where}.function.{field}", function[field], kind)
         schema = function.get("parameters")
         if schema is not None and (not isinstance(schema, dict) or schema.get("type") != "object"):
             got = schema.get("type") if isinstance(schema, dict) else None
             raise RequestRefused(f"Invalid schema for function '{function['name']}': schema must "
                                  "be a JSON Schema of 'type: \"object\"', got "
                                  f"'type: \"{got}\"'.", param=f"{where}.function.parameters",
+                                 code="invalid_function_parameters")
+        problem = schema_problem(schema) if schema is not None else None
+        if problem:
+            context, what = problem
+            raise RequestRefused(f"Invalid schema for function '{function['name']}': In context={context!r}, "
+                                 f"{what}.", param=f"{where}.function.parameters",
                                  code="invalid_function_parameters")
         if function.get("strict"):
             check_openai_strict(function["name"], schema or {"type": "object", "properties": {}},
@@ -102,15 +190,17 @@ def _check_tool_choice(body: dict[str, Any]) -> None:
         return
     if isinstance(choice, str):
         if choice not in ("none", "auto", "required"):
-            raise RequestRefused(f"Invalid value: '{choice}'. Supported values are: 'none', "
-                                 "'auto', and 'required'.", param="tool_choice",
-                                 code="invalid_value")
+            raise _invalid_value("tool_choice", choice, ("none", "auto", "required"))
         return
     if not isinstance(choice, dict) or choice.get("type") != "function":
         raise RequestRefused("Invalid value for 'tool_choice': expected one of 'none', 'auto', "
                              "'required', or an object with 'type': 'function'.",
                              param="tool_choice", code="invalid_value")
-    name = (choice.get("function") or {}).get("name")
+    function = choice.get("function")
+    if function is None:
+        raise _missing("tool_choice.function")
+    _expect("tool_choice.function", function, dict)
+    name = function.get("name")
     if not isinstance(name, str):
         raise _missing("tool_choice.function.name")
     if name not in names:
@@ -130,42 +220,71 @@ def _check_stop(stop: Any) -> None:
                              param="stop", code="array_above_max_length")
 
 
+_PARTS = ("text", "image_url", "input_audio", "refusal", "file")
+
+
 def _check_message(index: int, message: Any) -> None:
     where = f"messages[{index}]"
+    _expect(where, message, dict)
     if "role" not in message:
         raise _missing(f"{where}.role")
     role = message["role"]
     if role not in _ROLES:
-        raise RequestRefused(f"Invalid value: '{role}'. Supported values are: 'system', "
-                             "'assistant', 'user', 'function', 'tool', and 'developer'.",
-                             param=f"{where}.role", code="invalid_value")
+        raise _invalid_value(f"{where}.role", role, _ROLES)
     if role in ("system", "user", "developer", "tool") and "content" not in message:
         raise _missing(f"{where}.content")
-    if role == "tool" and "tool_call_id" not in message:
-        raise _missing(f"{where}.tool_call_id")
+    if role == "tool":
+        if "tool_call_id" not in message:
+            raise _missing(f"{where}.tool_call_id")
+        _expect(f"{where}.tool_call_id", message["tool_call_id"], str)
+    if message.get("name") is not None:
+        _expect(f"{where}.name", message["name"], str)
     content = message.get("content")
     if isinstance(content, list):
         for number, part in enumerate(content):
-            kind = part.get("type") if isinstance(part, dict) else None
-            if kind not in ("text", "image_url", "input_audio", "refusal", "file"):
-                raise RequestRefused(f"Invalid value: '{kind}'. Supported values are: 'text', "
-                                     "'image_url', 'input_audio', 'refusal', and 'file'.",
-                                     param=f"{where}.content[{number}].type", code="invalid_value")
+            _check_part(f"{where}.content[{number}]", part)
     elif content is None and role in ("system", "user", "developer", "tool"):
         raise RequestRefused("Invalid value for 'content': expected a string, got null.",
                              param=f"messages.[{index}].content", code=None)
     elif content is not None and not isinstance(content, str):
         raise RequestRefused(f"Invalid type for '{where}.content': expected one of a string or "
-                             "array of objects, but got an object instead.",
+                             f"array of objects, but got {json_type(content)} instead.",
                              param=f"{where}.content", code="invalid_type")
-    for number, call in enumerate(message.get("tool_calls") or []):
+    calls = message.get("tool_calls")
+    if calls is None:
+        return
+    _expect(f"{where}.tool_calls", calls, list)
+    if not calls:
+        raise RequestRefused(f"Invalid '{where}.tool_calls': empty array. Expected an array with minimum "
+                             "length 1, but got an empty array instead.", param=f"{where}.tool_calls",
+                             code="empty_array")
+    for number, call in enumerate(calls):
         call_where = f"{where}.tool_calls[{number}]"
+        _expect(call_where, call, dict)
         for name in ("id", "type", "function"):
             if name not in call:
                 raise _missing(f"{call_where}.{name}")
+        _expect(f"{call_where}.id", call["id"], str)
+        if call["type"] != "function":
+            raise _invalid_value(f"{call_where}.type", call["type"], ("function",))
+        _expect(f"{call_where}.function", call["function"], dict)
         for name in ("name", "arguments"):
             if name not in call["function"]:
                 raise _missing(f"{call_where}.function.{name}")
+            _expect(f"{call_where}.function.{name}", call["function"][name], str)
+
+
+def _check_part(where: str, part: Any) -> None:
+    _expect(where, part, dict)
+    if "type" not in part:
+        raise _missing(f"{where}.type")
+    if part["type"] not in _PARTS:
+        raise _invalid_value(f"{where}.type", part["type"], _PARTS)
+    kind = part["type"]
+    if kind in ("text", "refusal"):
+        if kind not in part:
+            raise _missing(f"{where}.{kind}")
+        _expect(f"{where}.{kind}", part[kind], str)
 
 
 def _check_pairs(messages: list[dict[str, Any]]) -> None:
@@ -217,8 +336,8 @@ def _arguments(call: dict[str, Any]) -> Any:
     """A call's arguments parsed from their JSON string (the raw string if it is not JSON)."""
     raw = call["function"]["arguments"]
     try:
-        return json.loads(raw)
-    except (TypeError, ValueError):
+        return plain_body(json.loads(raw), "openai")
+    except (TypeError, ValueError, RecursionError, RequestRefused):  # not JSON, or nested too deep
         return raw
 
 

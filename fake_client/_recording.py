@@ -40,8 +40,12 @@ def record(api: str, request: dict[str, Any], response: Optional[dict[str, Any]]
     active = _ACTIVE.get()
     if not active:
         return
-    entry = json.loads(json.dumps({"api": api, "request": request, "response": response,
-                                   "error": error, "tool_tokens": tool_tokens},
-                                  ensure_ascii=False, default=str))
+    try:
+        entry = json.loads(json.dumps({"api": api, "request": request, "response": response,
+                                       "error": error, "tool_tokens": tool_tokens},
+                                      ensure_ascii=False, default=str))
+    except (ValueError, RecursionError):  # a refused request JSON cannot carry (NaN, too deep)
+        entry = {"api": api, "request": None, "response": response, "error": error,
+                 "tool_tokens": tool_tokens}
     for calls in active:
         calls.append(json.loads(json.dumps(entry, ensure_ascii=False)))

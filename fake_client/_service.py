@@ -15,11 +15,17 @@ from . import _anthropic_wire, _openai_wire, _thinking
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from ._ids import IdCounter
-from ._model_base import to_plain
+from ._request_body import plain_body
 from ._reply import Reply, finish
 from ._steering import steer
 from ._structured import answer_in_json
 from ._threads import ThreadStore, previous_id
+
+
+# The context windows (input tokens, by the fake's estimate) past which a request is refused
+# with the real wording: any model name gets these.
+ANTHROPIC_CONTEXT = 200_000
+OPENAI_CONTEXT = 128_000
 
 
 def compose(conversation: Conversation, settings: Settings) -> Reply:
@@ -48,15 +54,17 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
                        key: str = "") -> tuple[dict[str, Any], int]:
     """`anthropic_reply`, and the part of its input tokens that the tools cost (a thread's
     held tools included): what `recording()` reports as `tool_tokens`."""
-    body = to_plain(body)
+    body = plain_body(body, "anthropic")
     threaded = isinstance(body, dict) and "thread" in body and threads is not None
     full = threads.expand(body, key) if threaded else body  # type: ignore[union-attr]
     full = _anthropic_wire.check_request(full)
+    tokens = _anthropic_wire.input_tokens(full)
+    if tokens > ANTHROPIC_CONTEXT:
+        raise RequestRefused(f"prompt is too long: {tokens} tokens > {ANTHROPIC_CONTEXT} maximum")
     reply = compose(_anthropic_wire.read_conversation(full), _anthropic_wire.read_settings(full))
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
-        call_ids=_call_ids(reply, ids, "anthropic_call"),
-        input_tokens=_anthropic_wire.input_tokens(full))
+        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens)
     if threaded:
         threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
     return written, _anthropic_wire.tools_tokens(full)
@@ -80,12 +88,16 @@ def openai_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
 def openai_exchange(body: dict[str, Any], ids: IdCounter) -> tuple[dict[str, Any], int]:
     """`openai_reply`, and the part of its prompt tokens that the tools cost."""
     body = _openai_wire.check_request(body)
+    tokens = _openai_wire.input_tokens(body)
+    if tokens > OPENAI_CONTEXT:
+        raise RequestRefused(f"This model's maximum context length is {OPENAI_CONTEXT} tokens. However, your "
+                             f"messages resulted in {tokens} tokens. Please reduce the length of the messages.",
+                             param="messages", code="context_length_exceeded")
     settings = _openai_wire.read_settings(body)
     reply = compose(_openai_wire.read_conversation(body), settings)
     written = _openai_wire.write_reply(
         reply_id=ids.next("openai_reply"), model=body["model"], reply=reply,
-        call_ids=_call_ids(reply, ids, "openai_call"),
-        input_tokens=_openai_wire.input_tokens(body),
+        call_ids=_call_ids(reply, ids, "openai_call"), input_tokens=tokens,
         forced_function=settings.tool_choice == "tool")
     return written, _openai_wire.tools_tokens(body)
 

@@ -28,11 +28,13 @@ parse, as with the real APIs.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Optional
 
 from ._conversation import Ask, Conversation, Part, Say
-from ._errors import RequestRefused, tagged_type
+from ._errors import RequestRefused, json_type, tagged_type
 from ._json_fill import Known, fill
+from ._schema_shape import ANTHROPIC_INVALID, schema_problem
 from ._strict import strict_problem
 
 # A `json_object` reply has no schema: any object, filled the free-form way.
@@ -58,6 +60,10 @@ def check_anthropic_output(output_config: Any) -> None:
     tagged_type("output_config.format", output_format, ("json_schema",))
     if "schema" not in output_format:
         raise RequestRefused("output_config.format.json_schema.schema: Field required")
+    if not isinstance(output_format["schema"], dict):
+        raise RequestRefused("output_config.format.json_schema.schema: Input should be a valid dictionary")
+    if schema_problem(output_format["schema"]):
+        raise RequestRefused(f"output_config.format.schema: {ANTHROPIC_INVALID}")
     problem = _anthropic_problem(output_format["schema"])
     if problem:
         raise RequestRefused(f"output_config.format.schema: {problem}")
@@ -113,8 +119,18 @@ def check_openai_response_format(body: dict[str, Any]) -> None:
     response_format = body.get("response_format")
     if response_format is None:
         return
-    kind = response_format.get("type") if isinstance(response_format, dict) else None
+    if not isinstance(response_format, dict):
+        raise RequestRefused(f"Invalid type for 'response_format': expected an object, but got "
+                             f"{json_type(response_format)} instead.", param="response_format",
+                             code="invalid_type")
+    kind = response_format.get("type")
+    if kind is None:
+        raise _missing("response_format.type")
     if kind not in ("text", "json_object", "json_schema"):
+        if not isinstance(kind, str):
+            raise RequestRefused("Invalid type for 'response_format.type': expected one of 'text', 'json_object', "
+                                 f"or 'json_schema', but got {json_type(kind)} instead.",
+                                 param="response_format.type", code="invalid_type")
         raise RequestRefused(f"Invalid value: '{kind}'. Supported values are: 'text', "
                              "'json_object', and 'json_schema'.", param="response_format.type",
                              code="invalid_value")
@@ -131,10 +147,29 @@ def _check_json_schema(json_schema: Any) -> None:
         raise _missing("response_format.json_schema")
     if not isinstance(json_schema.get("name"), str):
         raise _missing("response_format.json_schema.name")
-    if not json_schema.get("strict"):
-        return
-    schema = json_schema.get("schema") or {}
     name = json_schema["name"]
+    if not re.match(r"^[a-zA-Z0-9_-]{1,64}$", name):
+        raise RequestRefused("Invalid 'response_format.json_schema.name': string does not match pattern. "
+                             "Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+                             param="response_format.json_schema.name", code="invalid_value")
+    strict = json_schema.get("strict")
+    if strict is not None and not isinstance(strict, bool):
+        raise RequestRefused(f"Invalid type for 'response_format.json_schema.strict': expected a boolean, but "
+                             f"got {json_type(strict)} instead.", param="response_format.json_schema.strict",
+                             code="invalid_type")
+    schema = json_schema.get("schema")
+    if schema is not None:
+        if not isinstance(schema, dict):
+            raise RequestRefused(f"Invalid type for 'response_format.json_schema.schema': expected an object, "
+                                 f"but got {json_type(schema)} instead.",
+                                 param="response_format.json_schema.schema", code="invalid_type")
+        problem = schema_problem(schema)
+        if problem:
+            raise RequestRefused(f"Invalid schema for response_format '{name}': In context={problem[0]!r}, "
+                                 f"{problem[1]}.", param="response_format", code=None)
+    if not strict:
+        return
+    schema = schema or {}
     if schema.get("type") != "object":
         raise RequestRefused(f"Invalid schema for response_format '{name}': schema must be a "
                              f"JSON Schema of 'type: \"object\"', got 'type: "

@@ -69,7 +69,10 @@ class ThreadStore:
                     f"The response {previous} has already been continued, and each response can "
                     "be continued only once. Continue from the thread's most recent response "
                     "`id`.", details={"error_code": "thread_already_continued"})
-        return {**body, **held["fields"], "messages": [*held["messages"], *body["messages"]]}
+        new = body.get("messages")
+        if not isinstance(new, list):
+            return body  # refused by the request's own check, as it stands
+        return {**body, **held["fields"], "messages": [*held["messages"], *new]}
 
     def hold(self, body: dict[str, Any], reply: dict[str, Any], *, previous: Optional[str],
              key: str = "") -> None:

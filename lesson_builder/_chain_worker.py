@@ -1,25 +1,32 @@
 """Subprocess that runs snippet chains for the builder: one fresh interpreter per lesson.
 
-Reads one JSON job per line on stdin (``{"key", "setup", "code", "timeout"}``) and writes
-one JSON line ``{"key", "transcript"}`` per finished job on stdout. Each job runs through
-``lesson_runtime.run_chain``, exactly as the browser worker does.
+``python -m lesson_builder._chain_worker <jobs fd> <replies fd>``: reads one JSON job per
+line from the jobs pipe (``{"key", "setup", "code", "timeout"}``) and writes one JSON line
+``{"key", "transcript"}`` per finished job on the replies pipe. Its own stdin, stdout and
+stderr are left to the lesson code (which may use ``sys.__stdout__``). Each job runs
+through ``lesson_runtime.run_chain``, exactly as the browser worker does.
 """
 
 import json
+import os
 import sys
 
 
 def main() -> None:
-    protocol = sys.stdout  # run_chain swaps sys.stdout while lesson code runs
+    jobs_fd, replies_fd = int(sys.argv[1]), int(sys.argv[2])
     from lesson_runtime import run_chain
 
-    for line in sys.stdin:
+    jobs = os.fdopen(jobs_fd, "r", encoding="utf-8")
+    replies = os.fdopen(replies_fd, "w", encoding="utf-8")
+    dumps = json.dumps  # kept: the code run may rebind json's names (each run puts them back)
+    for line in jobs:
         if not line.strip():
             continue
         job = json.loads(line)
         transcript = run_chain(job["setup"], job["code"], timeout=job["timeout"])
-        protocol.write(json.dumps({"key": job["key"], "transcript": transcript}, ensure_ascii=False) + "\n")
-        protocol.flush()
+        # ASCII JSON: a lone surrogate in the code's strings cannot break the pipe's UTF-8.
+        replies.write(dumps({"key": job["key"], "transcript": transcript}) + "\n")
+        replies.flush()
 
 
 if __name__ == "__main__":

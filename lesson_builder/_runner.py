@@ -2,17 +2,24 @@
 
 Every lesson's chains go to one fresh ``python -m lesson_builder._chain_worker`` (a clean
 interpreter per lesson; a fresh namespace per chain inside it). Lessons run in parallel.
+Jobs and replies travel on two pipes of their own, never on the worker's stdin and stdout:
+lesson code may print to ``sys.__stdout__`` or read ``sys.__stdin__``.
 A chain that outlives its time limit plus a grace period is stopped from outside (for
-what the in-Python deadline cannot interrupt, like a long ``time.sleep``).
+what the in-Python deadline cannot interrupt, like a call blocked in C); a worker that
+dies (``os._exit()``, a signal, the out-of-memory killer) is reported for the chain it was
+running, and the chains after it run in a new worker.
 Finished runs are cached by a hash of the chain, the time limit, the sources of
 ``fake_client`` and ``lesson_runtime`` and the Python version, so ``mkdocs serve``
-rebuilds only what changed.
+rebuilds only what changed. Only what a worker reported is cached: a run stopped or lost
+from outside may be the machine's doing, not the code's, and is run again next time.
 """
 
+import collections
 import hashlib
 import json
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -24,6 +31,7 @@ from typing import Iterable, Optional
 BUILDER_HOME = Path(__file__).resolve().parent.parent
 GRACE_SECONDS = 15.0  # interpreter start and imports, on a loaded machine
 RUNTIME_PACKAGES = ("fake_client", "lesson_runtime")
+_STDERR_LINES = 20  # the end of a dead worker's stderr, for its report
 
 
 @dataclass(frozen=True)
@@ -73,16 +81,18 @@ class TranscriptCache:
             return
         target = self.folder / f"{key}.json"
         temporary = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-        temporary.write_text(json.dumps(transcript, ensure_ascii=False), encoding="utf-8")
+        temporary.write_text(json.dumps(transcript), encoding="utf-8")  # ASCII: any string survives
         os.replace(temporary, target)
 
 
 class ChainRunner:
-    def __init__(self, root: Path, cache_folder: Optional[Path] = None, workers: Optional[int] = None):
+    def __init__(self, root: Path, cache_folder: Optional[Path] = None, workers: Optional[int] = None,
+                 grace: float = GRACE_SECONDS):
         self.root = root
         self.cache = TranscriptCache(cache_folder)
         self.fingerprint = sources_fingerprint(root)
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.grace = grace
 
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
         """Run each group (a lesson's chains) in its own subprocess; each request once."""
@@ -111,65 +121,90 @@ class ChainRunner:
         results: dict[RunRequest, dict] = {}
         remaining = list(requests)
         while remaining:
-            finished = _WorkerProcess(self.root).run(remaining)
-            for request, transcript in finished.items():
+            finished = _WorkerProcess(self.root, self.grace).run(remaining)
+            for request, (transcript, reported) in finished.items():
                 results[request] = transcript
-                self.cache.put(request.key(self.fingerprint), transcript)
+                if reported:
+                    self.cache.put(request.key(self.fingerprint), transcript)
             remaining = [request for request in remaining if request not in results]
         return results
 
 
 class _WorkerProcess:
-    """One subprocess; returns what it finished, with the job that killed it (if any) marked."""
+    """One subprocess; returns what it finished, each with whether the worker reported it
+    (False: the job that killed it, or that it did not finish in time, marked from outside)."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, grace: float = GRACE_SECONDS):
         self.root = root
+        self.grace = grace
 
-    def run(self, requests: list[RunRequest]) -> dict[RunRequest, dict]:
+    def run(self, requests: list[RunRequest]) -> dict[RunRequest, tuple[dict, bool]]:
         by_key = {f"{index}": request for index, request in enumerate(requests)}
         environment = dict(os.environ)
         environment["PYTHONPATH"] = os.pathsep.join(
             [str(self.root), str(BUILDER_HOME)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else []))
         environment["PYTHONHASHSEED"] = "0"
         environment["PYTHONIOENCODING"] = "utf-8"
-        process = subprocess.Popen(
-            [sys.executable, "-m", "lesson_builder._chain_worker"], cwd=self.root, env=environment,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+        jobs_read, jobs_write = os.pipe()
+        replies_read, replies_write = os.pipe()
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "lesson_builder._chain_worker", str(jobs_read), str(replies_write)],
+                cwd=self.root, env=environment, pass_fds=(jobs_read, replies_write),
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        finally:
+            os.close(jobs_read)
+            os.close(replies_write)
         lines: "queue.Queue[Optional[str]]" = queue.Queue()
-        threading.Thread(target=_pump, args=(process.stdout, lines), daemon=True).start()
-        errors: list[str] = []
+        replies = os.fdopen(replies_read, "r", encoding="utf-8", errors="replace")
+        threading.Thread(target=_pump, args=(replies, lines), daemon=True).start()
+        errors: "collections.deque[str]" = collections.deque(maxlen=_STDERR_LINES)
         threading.Thread(target=_collect, args=(process.stderr, errors), daemon=True).start()
-        jobs = "".join(json.dumps({"key": key, "setup": list(r.setup), "code": r.code, "timeout": r.timeout},
-                                  ensure_ascii=False) + "\n" for key, r in by_key.items())
-        threading.Thread(target=_feed, args=(process.stdin, jobs), daemon=True).start()
-        results: dict[RunRequest, dict] = {}
+        jobs = "".join(json.dumps({"key": key, "setup": list(r.setup), "code": r.code, "timeout": r.timeout}) + "\n"
+                       for key, r in by_key.items())
+        threading.Thread(target=_feed, args=(os.fdopen(jobs_write, "w", encoding="utf-8"), jobs), daemon=True).start()
+        results: dict[RunRequest, tuple[dict, bool]] = {}
         try:
             for key, request in by_key.items():
                 try:
-                    line = lines.get(timeout=request.timeout + GRACE_SECONDS)
+                    line = lines.get(timeout=request.timeout + self.grace)
                 except queue.Empty:
-                    results[request] = _stopped_from_outside(request.timeout)
+                    results[request] = (_stopped_from_outside(request.timeout), False)
                     break
-                if line is None:
-                    results[request] = _crashed("".join(errors))
+                reply = _reply(line, by_key)
+                if reply is None:
+                    results[request] = (_crashed(process, errors, line), False)
                     break
-                reply = json.loads(line)
-                results[by_key[reply["key"]]] = reply["transcript"]
+                results[reply[0]] = (reply[1], True)
         finally:
             process.kill()
             process.wait()
         return results
 
 
+def _reply(line: Optional[str], by_key: dict[str, RunRequest]) -> Optional[tuple[RunRequest, dict]]:
+    """A worker's reply line read, or None when there is none (the worker died) or it is
+    unreadable (lesson code wrote on the replies' pipe)."""
+    if line is None:
+        return None
+    try:
+        reply = json.loads(line)
+        return by_key[reply["key"]], dict(reply["transcript"])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 def _pump(stream, lines: "queue.Queue[Optional[str]]") -> None:
-    for line in stream:
-        lines.put(line)
-    lines.put(None)
+    try:
+        for line in stream:
+            lines.put(line)
+    finally:
+        lines.put(None)
 
 
-def _collect(stream, errors: list[str]) -> None:
+def _collect(stream, errors: "collections.deque[str]") -> None:
     for line in stream:
-        errors.append(line)
+        errors.append(line.decode("utf-8", "replace"))
 
 
 def _feed(stream, jobs: str) -> None:
@@ -186,7 +221,32 @@ def _stopped_from_outside(timeout: float) -> dict:
                                                     "(stopped by the build)", "line": None}}
 
 
-def _crashed(stderr: str) -> dict:
-    tail = stderr.strip().splitlines()[-5:]
-    return {"output": "\n".join(tail), "chunks": [["stderr", "\n".join(tail)]], "status": "error", "calls": [],
-            "error": {"type": "RunnerCrashed", "message": "the Python process running this chain died", "line": None}}
+def _crashed(process: subprocess.Popen, errors: "collections.deque[str]", line: Optional[str]) -> dict:
+    """The transcript of the chain a worker was running when it died (or garbled its reply)."""
+    if line is not None:
+        how = "wrote something else than its reply on the runner's pipe"
+    else:
+        try:
+            status = process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            status = None
+        how = _how_it_ended(status)
+    tail = "".join(errors).strip()
+    lines = tail.splitlines()[-5:]
+    output = "\n".join(lines) + ("\n" if lines else "")
+    return {"output": output, "chunks": [["stderr", output]] if output else [], "status": "error", "calls": [],
+            "error": {"type": "RunnerCrashed", "line": None,
+                      "message": f"the Python process running this chain {how} before the chain finished "
+                                 "(os._exit(), a signal, or the system ran out of memory)"}}
+
+
+def _how_it_ended(status: Optional[int]) -> str:
+    if status is None:
+        return "stopped answering"
+    if status < 0:
+        try:
+            name = signal.Signals(-status).name
+        except ValueError:
+            name = f"signal {-status}"
+        return f"was killed by {name}"
+    return f"exited with status {status}"

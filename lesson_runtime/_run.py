@@ -1,14 +1,19 @@
 """run_chain: execute the snippets a run consists of and build its transcript."""
 
 import io
+import itertools
 import json
 import random
 import sys
+import threading
 import types
 from typing import Any, Callable, Optional
 
-from ._capture import DiscardingStream, OutputCallback, OutputLog, StreamToLog
+from ._capture import (OUTPUT_LIMIT, DiscardingStream, OutputCallback, OutputLog, StreamToLog,
+                       without_lone_surrogates)
 from ._deadline import Deadline, DeadlineExceeded, has_one_line_loop
+from ._isolation import take_snapshot
+from ._recursion import RecursionLimit, frame_depth
 from ._traceback import error_line, exception_message, exception_type_name, format_exception
 
 SNIPPET_FILENAME = "<snippet>"
@@ -27,15 +32,19 @@ def run_chain(
     timeout: float = 10.0,
     on_output: Optional[OutputCallback] = None,
     should_stop: Optional[Callable[[], bool]] = None,
+    output_limit: int = OUTPUT_LIMIT,
 ) -> dict:
     """Run ``setup`` snippets (output discarded), then ``code``; return the transcript.
 
     Every call starts from a fresh ``__main__`` namespace and reseeds ``random``, so a
-    run never depends on what ran before it. ``timeout`` (seconds) covers the whole
-    chain. ``on_output(stream, text)`` is called as output is written (the browser
-    worker streams it). ``should_stop()`` is asked every 0.1 s of running Python code; when
-    it answers True the run ends as ``stopped`` (the browser's Stop, where the page cannot
-    interrupt the worker). The transcript::
+    run never depends on what ran before it, and whatever the code changes in the
+    interpreter (builtins, ``fake_client``, ``sys``, the recursion limit, …: see
+    ``_isolation``) is put back when it ends, so it cannot change the next run either.
+    ``timeout`` (seconds) covers the whole chain. ``on_output(stream, text)`` is called as
+    output is written (the browser worker streams it). ``should_stop()`` is asked every 0.1 s
+    of running Python code; when it answers True the run ends as ``stopped`` (the browser's
+    Stop, where the page cannot interrupt the worker). At most ``output_limit`` characters of
+    output are kept (then a notice). The transcript::
 
         {"output": str, "chunks": [[stream, text], ...],
          "status": "done" | "error" | "timeout" | "stopped",
@@ -48,53 +57,97 @@ def run_chain(
     sources = {SNIPPET_FILENAME: code.splitlines()}
     for index, snippet in enumerate(setup):
         sources[setup_filename(index)] = snippet.splitlines()
-    log = OutputLog(on_output)
-    calls: list = []
-    status, error = "done", None
-    namespace = _fresh_main_module()
-    saved = _Saved()
-    deadline = Deadline(timeout, _files_with_one_line_loops(setup, code), should_stop)
+    log = OutputLog(on_output, output_limit)
     # Made before the clock starts: the first run imports fake_client, which in Pyodide
-    # compiles from source and must not eat into the learner's time limit.
+    # compiles from source and must not eat into the learner's time limit. Before the
+    # snapshot too, so that fake_client is among what it protects.
     recording = _recording()
+    deadline = Deadline(timeout, _files_with_one_line_loops(setup, code), should_stop, sources)
+    recursion = RecursionLimit(frame_depth() + _FRAMES_ABOVE_SNIPPET)
+    restore = take_snapshot()
+    # Local names: the run may rebind the module's globals and the builtins, and these
+    # are used before everything is put back.
+    base_exception, recorded, exit_recording, caught = BaseException, [], None, None
     try:
+        foreign_threads = {thread.ident for thread in threading.enumerate()} - {threading.get_ident()}
         random.seed(RANDOM_SEED)
+        _fresh_thread_names()
+        namespace = _fresh_main_module()
         sys.modules["__main__"] = namespace
         sys.stdin = io.StringIO("")  # input() ends with EOFError instead of blocking
+        threading.excepthook = _thread_exception_printer(sources.get)
+        recursion.install()
         with deadline:
             sys.stdout = sys.stderr = DiscardingStream()
             for index, snippet in enumerate(setup):
                 _execute(snippet, setup_filename(index), namespace)
-            sys.stdout = StreamToLog(log, "stdout")
-            sys.stderr = StreamToLog(log, "stderr")
-            with recording as recorded:
-                try:
-                    _execute(code, SNIPPET_FILENAME, namespace)
-                finally:
-                    calls = _plain_data(recorded)
-    except DeadlineExceeded as exc:
-        status = "timeout"
-        error = {
-            "type": "Timeout",
-            "message": f"the run did not finish within {timeout:g} s",
-            "line": error_line(exc, SNIPPET_FILENAME),
-        }
-    except KeyboardInterrupt as exc:
-        status = "stopped"
-        error = {"type": "KeyboardInterrupt", "message": "", "line": error_line(exc, SNIPPET_FILENAME)}
-    except SystemExit as exc:
-        status, error = _system_exit(exc, log)
-    except BaseException as exc:  # everything lesson code can raise becomes a transcript
-        status = "error"
-        log.write("stderr", format_exception(exc, sources.get))
-        error = {
-            "type": exception_type_name(exc),
-            "message": exception_message(exc),
-            "line": error_line(exc, SNIPPET_FILENAME),
-        }
+            sys.stdout = StreamToLog(log, "stdout", foreign_threads)
+            sys.stderr = StreamToLog(log, "stderr", foreign_threads)
+            recorded = recording.__enter__()
+            exit_recording = recording.__exit__
+            _execute(code, SNIPPET_FILENAME, namespace)
+    except base_exception as exc:  # everything lesson code can raise becomes a transcript
+        caught = exc
     finally:
-        saved.restore()
-    return {"output": log.text(), "chunks": log.chunks, "status": status, "error": error, "calls": calls}
+        deadline.finished = True  # its hooks do nothing from here on, whatever __exit__ did
+        restore()
+        if exit_recording is not None:
+            exit_recording(None, None, None)
+    status, error = _ending(caught, deadline, recursion, log, sources.get, timeout)
+    return {"output": log.text(), "chunks": log.chunks, "status": status, "error": error,
+            "calls": _plain_data(recorded)}
+
+
+# Frames between run_chain and the snippet's own module frame (_execute), counted into the
+# host's depth.
+_FRAMES_ABOVE_SNIPPET = 1
+# The longest error message a transcript keeps (the traceback in the output has its own limit).
+_MESSAGE_LIMIT = 2000
+
+
+def _ending(caught: Optional[BaseException], deadline: Deadline, recursion: RecursionLimit, log: OutputLog,
+            sources: Callable[[str], Optional[list[str]]], timeout: float) -> tuple[str, Optional[dict]]:
+    """The run's status and error, from what ended it; a traceback goes to the log."""
+    line = error_line(caught, SNIPPET_FILENAME) if caught is not None else None
+    # The time limit or the Stop ended it, even when the code caught the exception and went on.
+    if deadline.expired:
+        return "timeout", {"type": "Timeout", "message": f"the run did not finish within {timeout:g} s",
+                           "line": line}
+    if deadline.stopping or isinstance(caught, KeyboardInterrupt):
+        return "stopped", {"type": "KeyboardInterrupt", "message": "", "line": line}
+    if caught is None:
+        return "done", None
+    if isinstance(caught, SystemExit):
+        return _system_exit(caught, log)
+    report = format_exception(caught, sources)
+    if isinstance(caught, RecursionError):
+        report += recursion.note()
+    log.write_report("stderr", report)
+    message = without_lone_surrogates(exception_message(caught))
+    if len(message) > _MESSAGE_LIMIT:
+        message = message[:_MESSAGE_LIMIT] + "…"
+    return "error", {"type": exception_type_name(caught), "message": message, "line": line}
+
+
+def _fresh_thread_names() -> None:
+    """Thread names count from Thread-1 in every run (the count is the interpreter's)."""
+    if hasattr(threading, "_counter"):
+        threading._counter = itertools.count(1).__next__  # type: ignore[attr-defined]
+
+
+def _thread_exception_printer(sources: Callable[[str], Optional[list[str]]]) -> Callable:
+    """``threading.excepthook`` for the run: an exception in a thread the snippet started is
+    reported as Python reports it, with the traceback normalised like the run's own."""
+
+    def report(args: Any) -> None:
+        if args.exc_type is SystemExit or args.exc_type is DeadlineExceeded:
+            return
+        name = args.thread.name if args.thread is not None else threading.get_ident()
+        text = f"Exception in thread {name}:\n" + format_exception(args.exc_value, sources)
+        if sys.stderr is not None:
+            sys.stderr.write(text)
+
+    return report
 
 
 def _files_with_one_line_loops(setup: list[str], code: str) -> set:
@@ -118,21 +171,9 @@ def _system_exit(exc: SystemExit, log: OutputLog) -> tuple[str, Optional[dict]]:
     if exc.code is None or exc.code == 0:
         return "done", None
     if not isinstance(exc.code, int):
-        log.write("stderr", f"{exc.code}\n")
-    return "error", {"type": "SystemExit", "message": str(exc.code), "line": error_line(exc, SNIPPET_FILENAME)}
-
-
-class _Saved:
-    """The interpreter state a run replaces, put back afterwards."""
-
-    def __init__(self) -> None:
-        self.main = sys.modules.get("__main__")
-        self.stdout, self.stderr, self.stdin = sys.stdout, sys.stderr, sys.stdin
-
-    def restore(self) -> None:
-        sys.stdout, sys.stderr, sys.stdin = self.stdout, self.stderr, self.stdin
-        if self.main is not None:
-            sys.modules["__main__"] = self.main
+        log.write_report("stderr", f"{exc.code}\n")
+    return "error", {"type": "SystemExit", "message": without_lone_surrogates(str(exc.code))[:_MESSAGE_LIMIT],
+                     "line": error_line(exc, SNIPPET_FILENAME)}
 
 
 class _NoRecording:

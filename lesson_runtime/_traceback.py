@@ -23,38 +23,73 @@ def exception_type_name(exc: BaseException) -> str:
     return type(exc).__qualname__
 
 
+_RECURSION = "maximum recursion depth exceeded"
+
+
 def exception_message(exc: BaseException) -> str:
     if isinstance(exc, SyntaxError):
         return exc.msg or ""
     try:
-        return str(exc)
-    except Exception:  # a broken __str__ must not break the transcript
+        message = str(exc)
+    except BaseException:  # a broken __str__ must not break the transcript
         return "<exception str() failed>"
+    if isinstance(exc, RecursionError) and message.startswith(_RECURSION):
+        # CPython 3.11 adds where it struck ("... while calling a Python object"); 3.12
+        # and later, like Pyodide, do not.
+        return _RECURSION
+    return message
 
 
-def lesson_frames(tb: Optional[TracebackType], sources: SourceLookup) -> list[tuple[str, int, str]]:
-    """``(filename, line, source line)`` of each lesson-code frame, outermost first."""
+def _frames(tb: Optional[TracebackType], sources: SourceLookup) -> list[tuple[str, int, str, str]]:
+    """``(filename, line, function, source line)`` of each lesson-code frame, outermost first."""
     frames = []
     while tb is not None:
-        filename = tb.tb_frame.f_code.co_filename
-        lines = sources(filename)
+        code = tb.tb_frame.f_code
+        lines = sources(code.co_filename)
         if lines is not None:
             lineno = tb.tb_lineno
             text = lines[lineno - 1].strip() if 0 < lineno <= len(lines) else ""
-            frames.append((filename, lineno, text))
+            frames.append((code.co_filename, lineno, code.co_name, text))
         tb = tb.tb_next
     return frames
 
 
+# As in CPython's traceback module: the same frame line shown at most this many times in
+# a row, then "[Previous line repeated N more times]" (a runaway recursion is one line).
+_RECURSIVE_CUTOFF = 3
+
+
+def _frame_lines(frames: list[tuple[str, int, str, str]]) -> list[str]:
+    parts: list[str] = []
+    previous, count = None, 0
+    for filename, lineno, name, text in frames:
+        if (filename, lineno, name) == previous:
+            count += 1
+            if count > _RECURSIVE_CUTOFF:
+                continue
+        else:
+            parts += _repeated(count)
+            previous, count = (filename, lineno, name), 1
+        parts.append(f'  File "{filename}", line {lineno}\n')
+        if text:
+            parts.append(f"    {text}\n")
+    parts += _repeated(count)
+    return parts
+
+
+def _repeated(count: int) -> list[str]:
+    more = count - _RECURSIVE_CUTOFF
+    if more <= 0:
+        return []
+    return [f"  [Previous line repeated {more} more time{'s' if more > 1 else ''}]\n"]
+
+
 def _format_one(exc: BaseException, sources: SourceLookup) -> str:
     parts = []
-    frames = lesson_frames(exc.__traceback__, sources)
+    frames = _frames(exc.__traceback__, sources)
     if frames:
         parts.append("Traceback (most recent call last):\n")
-        for filename, lineno, text in frames:
-            parts.append(f'  File "{filename}", line {lineno}\n')
-            if text:
-                parts.append(f"    {text}\n")
+        parts += _frame_lines(frames)
     if isinstance(exc, SyntaxError) and sources(exc.filename or "") is not None:
         # Where the parser stopped: the line itself, no caret (its column rules changed).
         parts.append(f'  File "{exc.filename}", line {exc.lineno}\n')

@@ -41,9 +41,15 @@ def _pattern(word: str) -> "re.Pattern[str]":
     return re.compile(rf"(?<!\w){escaped}")
 
 
+@lru_cache(maxsize=16)
+def _lowered(text: str) -> str:
+    # A question is matched against hundreds of words: lower it once, not for each.
+    return text.lower()
+
+
 def has_word(text: str, word: str) -> bool:
     """True if `word` occurs in `text` by the matching rule above."""
-    return _pattern(word).search(text.lower()) is not None
+    return _pattern(word).search(_lowered(text)) is not None
 
 
 def count_words_of(text: str, key: str) -> int:
@@ -58,7 +64,7 @@ def mentions(text: str, key: str) -> bool:
 
 def word_position(text: str, word: str) -> int:
     """Where `word` first occurs in `text` by the matching rule above (-1 if nowhere)."""
-    match = _pattern(word).search(text.lower())
+    match = _pattern(word).search(_lowered(text))
     return match.start() if match else -1
 
 

@@ -1,0 +1,27 @@
+"""The hostile suite's tally (no tests here): per area, how many hostile cases were tried and
+how many the code under test handled. ``conftest.py`` prints one line per area at the end.
+
+A case is counted once it has run; a case that is not handled also fails its test (the
+tally only summarises, it never replaces an assertion)."""
+
+from collections import defaultdict
+from contextlib import contextmanager
+from typing import Iterator
+
+AREAS = ("bad requests", "server", "author mistakes", "learner code",
+         "learner code in the browser", "storage", "no network")
+_tried: dict[str, int] = defaultdict(int)
+_handled: dict[str, int] = defaultdict(int)
+
+
+@contextmanager
+def case(area: str) -> Iterator[None]:
+    """Count one case of ``area``: handled when the block ends without an exception."""
+    assert area in AREAS, area
+    _tried[area] += 1
+    yield
+    _handled[area] += 1
+
+
+def summary() -> list[str]:
+    return [f"{area}: {_tried[area]} tried, {_handled[area]} handled" for area in AREAS if _tried[area]]
