@@ -18,7 +18,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
                        help="server-held threads kept in memory; the oldest go first (default 1000)")
     arguments = parser.parse_args(argv)
     from ._server import serve as run  # imported here: http.server is not needed in the browser
-    run(port=arguments.port, host=arguments.host, max_threads=arguments.max_threads)
+    try:
+        run(port=arguments.port, host=arguments.host, max_threads=arguments.max_threads)
+    except OSError as error:
+        parser.exit(2, f"python -m fake_client serve: cannot listen on {arguments.host}:{arguments.port}: "
+                       f"{error.strerror or error}\n")
 
 
 if __name__ == "__main__":

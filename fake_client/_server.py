@@ -9,11 +9,21 @@ errors. A request with `"stream": true` is answered with server-sent events
 prints what it prints with `fake_client`; restart the server, or use another key, to count
 from 1 again. Server-held threads (`thread` in a Messages request, `_threads`) are kept in
 memory per API key, at most `max_threads` of them (the oldest is forgotten first).
+
+As a server it takes what a real one takes: it listens on 127.0.0.1 unless told otherwise;
+each connection has a thread of its own and a time limit for every read and write (a client
+that sends half a body and stalls holds up nobody else, and is dropped), the listen queue is
+long enough for many clients at once; a body that is not JSON, not sent as
+`application/json`, or larger than `max_body_bytes` (413), a path it does not serve (404)
+or a method it does not take (405) gets an error in the envelope of the API the request is
+for (told apart by its path and headers); and whatever goes wrong inside answers 500 in that
+envelope, never takes the server down.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,6 +31,7 @@ from typing import Any, Iterable, Optional
 
 from ._errors import RequestRefused
 from ._ids import IdCounter
+from ._request_body import unparsable
 from ._service import (anthropic_count_tokens, anthropic_error, anthropic_reply, openai_error,
                        openai_reply)
 from ._streaming import anthropic_events, openai_chunks
@@ -31,17 +42,25 @@ _ROUTES = {"/v1/messages": ("anthropic", "message"),
            "/v1/messages/count_tokens": ("anthropic", "count_tokens"),
            "/v1/chat/completions": ("openai", "completion"),
            "/chat/completions": ("openai", "completion")}
+MAX_BODY_BYTES = 32 * 1024 * 1024  # the Messages API's own limit
+CONNECTION_TIMEOUT_S = 30.0
 
 
 class FakeModelServer(ThreadingHTTPServer):
     """An HTTP server holding one id counter per (API, key), and the server-held threads."""
 
     daemon_threads = True
+    # socketserver's default of 5 overflows when a score of clients connect at once: Linux
+    # then drops handshakes it already answered, and those clients read "connection reset".
+    request_queue_size = socket.SOMAXCONN
 
     def __init__(self, address: tuple[str, int], *, quiet: bool = False,
-                 max_threads: int = 1000) -> None:
+                 max_threads: int = 1000, max_body_bytes: int = MAX_BODY_BYTES,
+                 connection_timeout: float = CONNECTION_TIMEOUT_S) -> None:
         super().__init__(address, _Handler)
         self.quiet = quiet
+        self.max_body_bytes = max_body_bytes
+        self.connection_timeout = connection_timeout
         self.threads = ThreadStore(limit=max_threads)
         self._counters: dict[tuple[str, str], IdCounter] = {}
         self._lock = threading.Lock()
@@ -58,56 +77,183 @@ class FakeModelServer(ThreadingHTTPServer):
             return openai_reply(body, self.counter(api, key))
         return anthropic_reply(body, self.counter(api, key), self.threads, key)
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line, not a traceback: a client that went away is no news."""
+        error = sys.exc_info()[1]
+        if not self.quiet and not isinstance(error, (ConnectionError, TimeoutError)):
+            sys.stderr.write(f"{client_address[0]} connection ended by {type(error).__name__}: {error}\n")
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
         return f"http://{host}:{port}"
 
 
+class _Refusal(Exception):
+    """An HTTP-level refusal (before the API's own checks), in the request's API's envelope."""
+
+    def __init__(self, status: int, message: str, error_type: str = "invalid_request_error",
+                 code: Optional[str] = None, close: bool = False) -> None:
+        super().__init__(message)
+        self.status, self.message, self.error_type, self.code, self.close = status, message, error_type, code, close
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: FakeModelServer
     protocol_version = "HTTP/1.1"
 
+    def setup(self) -> None:
+        self.timeout = self.server.connection_timeout  # every read and write of this connection
+        super().setup()
+
     def do_POST(self) -> None:  # noqa: N802 (the name http.server looks for)
-        route = _ROUTES.get(self.path.split("?", 1)[0].rstrip("/"))
-        if route is None:
-            self._send(404, {"type": "error", "error": {"type": "not_found_error",
-                                                        "message": f"Not found: {self.path}"}})
+        route = _ROUTES.get(self._path())
+        api = route[0] if route else self._api()
+        try:
+            raw = self._body()  # read before anything is answered: the connection stays usable
+            if route is None:
+                raise _Refusal(404, self._not_found_message(), "not_found_error")
+            body = _parse(raw, api, self.headers.get("content-type"))
+            reply = self.server.answer(api, route[1], body, self._key())
+        except _Refusal as refusal:
+            self._refuse(api, refusal)
             return
-        api, kind = route
-        length = int(self.headers.get("content-length") or 0)
-        try:
-            body = json.loads(self.rfile.read(length) or b"null")
-        except ValueError:
-            body = None
-        try:
-            if not isinstance(body, dict):
-                raise RequestRefused("The request body is not valid JSON.")
-            reply = self.server.answer(api, kind, body, self._key())
         except RequestRefused as refused:
             error = anthropic_error if api == "anthropic" else openai_error
             self._send(refused.status, error(refused))
             return
-        if body.get("stream") and kind != "count_tokens":
+        except (TimeoutError, ConnectionError):
+            self.close_connection = True  # a client that stalled or went away: nobody to answer
+            return
+        except Exception as error:  # noqa: BLE001 (a bug of the fake must not end the server)
+            self.log_message("internal error answering %s: %r", self.path, error)
+            self._refuse(api, _Refusal(500, "Internal server error", "api_error"))
+            return
+        if body.get("stream") is True and route[1] != "count_tokens":
             self._send_events(_events(api, reply, body))
         else:
             self._send(200, reply)
 
-    def do_GET(self) -> None:  # noqa: N802
-        self._send(404, {"type": "error", "error": {"type": "not_found_error",
-                                                    "message": f"Not found: {self.path}"}})
+    def _other_method(self) -> None:
+        route = _ROUTES.get(self._path())
+        api = route[0] if route else self._api()
+        try:
+            self._body()
+        except _Refusal as refusal:
+            self._refuse(api, refusal)
+            return
+        except (TimeoutError, ConnectionError):
+            self.close_connection = True
+            return
+        if route is None:
+            self._refuse(api, _Refusal(404, self._not_found_message(), "not_found_error"))
+        else:
+            self._refuse(api, _Refusal(405, f"Method {self.command} is not allowed on {self._path()}: use POST."))
+
+    do_GET = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _other_method  # noqa: N815
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self.send_response(404 if _ROUTES.get(self._path()) is None else 405)
+        self.send_header("content-length", "0")
+        self.end_headers()
+
+    def send_error(self, code: int, message: Optional[str] = None, explain: Optional[str] = None) -> None:
+        """http.server's own refusals (a broken request line, an unknown method) as JSON in
+        the API's envelope, not as an HTML page."""
+        api = self._api() if hasattr(self, "headers") and self.headers is not None else "anthropic"
+        self.close_connection = True
+        self.request_version = "HTTP/1.1"  # a line it could not read: answer with a status line anyway
+        self._refuse(api, _Refusal(code, message or self.responses.get(code, ("Error",))[0]))
+
+    def _path(self) -> str:
+        return self.path.split("?", 1)[0].rstrip("/")
+
+    def _api(self) -> str:
+        """Whose envelope an error of this request goes in: OpenAI's for a Bearer key or an
+        OpenAI path, Anthropic's otherwise."""
+        headers = getattr(self, "headers", None)
+        if headers is not None and (headers.get("x-api-key") or headers.get("anthropic-version")):
+            return "anthropic"
+        path = getattr(self, "path", "") or ""
+        if "chat" in path or "completions" in path or "/v1/responses" in path:
+            return "openai"
+        if headers is not None and headers.get("authorization", "").lower().startswith("bearer "):
+            return "openai"
+        return "anthropic"
+
+    def _not_found_message(self) -> str:
+        if self._api() == "openai":
+            return f"Invalid URL ({self.command} {self._path() or '/'})"
+        return "Not Found"
+
+    def _body(self) -> bytes:
+        """The request's body, read whole (or dechunked); a `_Refusal` when it cannot be."""
+        limit = self.server.max_body_bytes
+        if "chunked" in self.headers.get("transfer-encoding", "").lower():
+            return self._chunked_body(limit)
+        declared = self.headers.get("content-length")
+        if declared is None:
+            return b""
+        try:
+            length = int(declared)
+            if length < 0:
+                raise ValueError
+        except ValueError:
+            raise _Refusal(400, f"Invalid Content-Length header: {declared!r}", close=True) from None
+        if length > limit:
+            raise _Refusal(413, _too_large(length, limit), "request_too_large", "request_too_large", close=True)
+        return self._read_exactly(length)
+
+    def _read_exactly(self, length: int) -> bytes:
+        data = self.rfile.read(length)
+        if len(data) < length:  # the client closed before sending all it announced
+            raise ConnectionResetError("the body ended early")
+        return data
+
+    def _chunked_body(self, limit: int) -> bytes:
+        parts, size = [], 0
+        while True:
+            line = self.rfile.readline(1024)
+            if not line:
+                raise ConnectionResetError("the body ended early")
+            try:
+                length = int(line.split(b";", 1)[0].strip(), 16)
+            except ValueError:
+                raise _Refusal(400, "Invalid chunked body", close=True) from None
+            if length == 0:
+                while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                    pass  # trailers
+                return b"".join(parts)
+            size += length
+            if size > limit:
+                raise _Refusal(413, _too_large(size, limit), "request_too_large", "request_too_large", close=True)
+            parts.append(self._read_exactly(length))
+            self.rfile.readline(16)  # the CRLF after the chunk
 
     def _key(self) -> str:
         bearer = self.headers.get("authorization", "")
         return self.headers.get("x-api-key") or bearer.removeprefix("Bearer ").strip()
 
+    def _refuse(self, api: str, refusal: _Refusal) -> None:
+        if refusal.close:
+            self.close_connection = True
+        if api == "openai":  # OpenAI has two error types: the client's, and its own
+            kind = "server_error" if refusal.status >= 500 else "invalid_request_error"
+            payload = {"error": {"message": refusal.message, "type": kind, "param": None, "code": refusal.code}}
+        else:
+            payload = {"type": "error", "error": {"type": refusal.error_type, "message": refusal.message}}
+        self._send(refusal.status, payload)
+
     def _send(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8", "surrogatepass")
         self.send_response(status)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(data)))
+        if self.close_connection:
+            self.send_header("connection", "close")
         self.end_headers()
-        self.wfile.write(data)
+        if self.command != "HEAD":
+            self.wfile.write(data)
 
     def _send_events(self, events: Iterable[tuple[Optional[str], str]]) -> None:
         """Server-sent events: `event: <name>` (Anthropic names each), `data: <JSON>`, a
@@ -118,14 +264,50 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("connection", "close")
         self.end_headers()
         self.close_connection = True
-        for name, data in events:
-            head = f"event: {name}\n" if name else ""
-            self.wfile.write(f"{head}data: {data}\n\n".encode("utf-8"))
-            self.wfile.flush()
+        try:
+            for name, data in events:
+                head = f"event: {name}\n" if name else ""
+                self.wfile.write(f"{head}data: {data}\n\n".encode("utf-8", "surrogatepass"))
+                self.wfile.flush()
+        except (ConnectionError, TimeoutError):
+            pass  # the client stopped reading: the stream ends here
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (http.server's name)
         if not self.server.quiet:
             sys.stderr.write(f"{self.address_string()} {format % args}\n")
+
+
+def _too_large(size: int, limit: int) -> str:
+    return f"Request exceeds the maximum allowed number of bytes ({size} > {limit})."
+
+
+def _parse(raw: bytes, api: str, content_type: Optional[str]) -> dict[str, Any]:
+    """The body as a JSON object; `RequestRefused` (400) for anything else."""
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        what = f"'{media}'" if media else "no Content-Type"
+        if api == "openai":
+            raise RequestRefused(f"Invalid Content-Type header ({what}), expected 'application/json'.")
+        raise RequestRefused(f"The request body must be sent as application/json, not as {what}.")
+    try:
+        body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise unparsable(api, _why(error)) from None
+    if not isinstance(body, dict):
+        raise unparsable(api, "the body must be a JSON object")
+    return body
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _why(error: Exception) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return "the body is not UTF-8"
+    if isinstance(error, RecursionError):
+        return "the body is nested too deeply"
+    return f"the body is not valid JSON ({error})"
 
 
 def _events(api: str, reply: dict[str, Any], body: dict[str, Any]) -> Iterable[tuple[Optional[str], str]]:
@@ -135,14 +317,15 @@ def _events(api: str, reply: dict[str, Any], body: dict[str, Any]) -> Iterable[t
         for event in anthropic_events(reply):
             yield event["type"], json.dumps(event, ensure_ascii=False)
         return
-    include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+    include_usage = (body.get("stream_options") or {}).get("include_usage") is True
     for chunk in openai_chunks(reply, include_usage=include_usage):
         yield None, json.dumps(chunk, ensure_ascii=False)
     yield None, "[DONE]"
 
 
 def serve(port: int = 8765, host: str = "127.0.0.1", max_threads: int = 1000) -> None:
-    """Serve until interrupted, printing how to point the SDKs at it."""
+    """Serve until interrupted, printing how to point the SDKs at it. `OSError` when the
+    address cannot be had (the port is taken)."""
     server = FakeModelServer((host, port), max_threads=max_threads)
     print(f"fake_client serving on {server.url}\n"
           f"  anthropic.Anthropic(base_url=\"{server.url}\", api_key=\"any\")\n"
