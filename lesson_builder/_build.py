@@ -43,6 +43,7 @@ class Course:
     quiz_runs: dict[str, dict[str, dict[str, dict]]] = field(default_factory=dict)  # lesson → quiz → name → t
     quiz_configs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson → quiz → page config
     pages: dict[str, RenderedLesson] = field(default_factory=dict)
+    failing: dict[str, set[str]] = field(default_factory=dict)  # lesson key → snippets reported failing
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         return self.snippet_runs.get(lesson_key, {}).get(snippet_id)
@@ -80,12 +81,14 @@ def build_course(
             if what == "quiz":
                 quiz_runs.setdefault(owner, {})[rest[0]] = transcript
         course.quiz_runs[key] = quiz_runs
-        _check_snippets(course, lesson)
+        failing = course.failing[key] = _check_snippets(course, lesson)
         _check_figures(course, lesson)
         configs = course.quiz_configs.setdefault(key, {})
         for quiz in runnable.get(key, []):
             ctx = _context(course, lesson, quiz, to_html)
-            QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
+            continues = quiz.data.get("continues")
+            if not (continues and failing & {continues, *_ancestors(lesson, continues)}):  # else: said already
+                QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
             configs[quiz.id] = _quiz_config(ctx, quiz_runs.get(quiz.id, {}))
         if render:
             course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html)
@@ -276,24 +279,49 @@ def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str]
     def markdown_with_figures(text: str) -> str:
         return to_html(_substitute_figures(course, lesson, text, quiz.path, quiz.line))
 
+    def transcript(snippet_id: str) -> Optional[dict]:  # None for a run reported failing
+        failed = snippet_id in course.failing.get(lesson.key, ())
+        return None if failed else course.transcript(lesson.key, snippet_id)
+
     return QuizContext(lesson=lesson, quiz=quiz, problems=course.problems, markdown=markdown_with_figures,
-                       snippet_transcript=lambda sid: course.transcript(lesson.key, sid))
+                       snippet_transcript=transcript)
 
 
-def _check_snippets(course: Course, lesson: Lesson) -> None:
-    for snippet in lesson.snippets.values():
-        run = course.snippet_runs[lesson.key].get(snippet.id)
+def _ancestors(lesson: Lesson, snippet_id: str) -> list[str]:
+    """The snippets ``snippet_id`` continues, nearest first."""
+    found: list[str] = []
+    current = lesson.snippets.get(snippet_id)
+    while current is not None and current.continues and current.continues not in found:
+        found.append(current.continues)
+        current = lesson.snippets.get(current.continues)
+    return found
+
+
+def _check_snippets(course: Course, lesson: Lesson) -> set[str]:
+    """Report each snippet whose run is not what the page says; return the snippets reported
+    for failing (raising, running out of time, a crash). A snippet that fails only because
+    a snippet it continues failed is not reported again (nor is a quiz that continues it)."""
+    failing: set[str] = set()
+    runs = course.snippet_runs[lesson.key]
+    for snippet in sorted(lesson.snippets.values(), key=lambda s: len(_ancestors(lesson, s.id))):
+        run = runs.get(snippet.id)
         if run is None:  # not run: its problem is already reported
             continue
         where = f"snippet '{snippet.id}'"
+        broke = run["status"] in ("error", "timeout")
+        if broke and (run["error"] or {}).get("line") is None and failing & set(_ancestors(lesson, snippet.id)):
+            failing.add(snippet.id)  # it stopped inside a continued snippet that is reported
+            continue
         if (run["error"] or {}).get("type") == "RunnerCrashed":  # the process, not the code, said nothing more
             course.problems.add(lesson.path, snippet.line, f"{where}: {run['error']['message']}",
                                 f"snippet {snippet.id}")
+            failing.add(snippet.id)
             continue
         if run["status"] == "timeout":
             course.problems.add(lesson.path, snippet.line + (run["error"]["line"] or 0),
                                 f"{where} does not finish: {run['error']['message']} (an endless loop?)",
                                 f"snippet {snippet.id}")
+            failing.add(snippet.id)
             continue
         if snippet.output is not None:
             if not outputs_match(run["output"], snippet.output):
@@ -305,6 +333,8 @@ def _check_snippets(course: Course, lesson: Lesson) -> None:
             course.problems.add(lesson.path, line, f"{where} raises {error['type']}: {error['message']}\n"
                                 f"    (if that is the point, show the traceback in an ```output block after it)",
                                 f"snippet {snippet.id}")
+            failing.add(snippet.id)
+    return failing
 
 
 def _report_stale_output(course: Course, lesson: Lesson, snippet, run: dict) -> None:
@@ -325,6 +355,8 @@ def _check_figures(course: Course, lesson: Lesson) -> None:
 def _figure_value(course: Course, lesson: Lesson, snippet_id: str, path: str, file: str, line: int,
                   report: bool = True) -> Optional[str]:
     transcript = course.transcript(lesson.key, snippet_id)
+    if snippet_id in course.failing.get(lesson.key, ()):
+        return None  # its run failed, and that is reported: it has no figures to give
     if transcript is None:
         if report and not lesson.reported(snippet_id) and snippet_id not in lesson.snippets:
             course.problems.add(file, line, f"figure run.{snippet_id}.{path}: unknown snippet '{snippet_id}'"

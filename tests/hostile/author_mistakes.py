@@ -219,6 +219,9 @@ MISTAKES: dict[str, Mistake] = {
                                             "snippet 'spin' does not finish"),
     "a snippet that raises": Mistake(edit(PAGE, insert_before("## Упражнение", "```python id=broken\n1 / 0\n```\n", 1)),
                                      "snippet 'broken' raises ZeroDivisionError"),
+    "a hidden setup snippet that raises": Mistake(edit(PAGE, lambda text: (
+        text.replace("client = Anthropic()\n\n\ndef", "client = Anthropic()\nclient.messages.create()\n\n\ndef", 1),
+        line_of(text, "client = Anthropic()", 2) + 1)), "snippet 'shop' raises TypeError"),
     "a snippet with a syntax error": Mistake(edit(PAGE, insert_before("## Упражнение", "```python id=typo\nprint('a'\n```\n", 1)),
                                              "snippet 'typo' raises SyntaxError"),
     "a snippet that writes to sys.__stdout__": Mistake(edit(PAGE, insert_before(
