@@ -273,6 +273,9 @@ MISTAKES: dict[str, Mistake] = {
         "exactly one option must have 'correct: true' (2 have)"),
     "a 'correct' written as text": Mistake(edit(QUIZZES, substitute("      correct: true", '      correct: "yes"', 1)),
                                            "must be true or false"),
+    "a quiz whose code ends its Python": Mistake(edit(QUIZZES, lambda text: (text.replace(
+        "  solution: |\n", "  solution: |\n    import os\n    os._exit(0)\n", 1), line_of(text, "  solution: |"))),
+        "the solution raises RunnerCrashed: the Python process running this chain exited with status 0"),
     # the course file
     "broken YAML in the course file": Mistake(edit(COURSE, lambda text: (
         replace_line("languages:", "languages: [bg")(text)[0], line_of(text, "languages:") + 1)), "malformed YAML"),

@@ -51,6 +51,7 @@ def copy_of(clean: Path, target: Path) -> Path:
 def assert_one_problem_at(report: str, where: tuple, says: str, count: int = 1) -> None:
     problems = list(PROBLEM.finditer(report))
     assert not BUILD_TRACEBACK.search(report), report
+    assert "line None" not in report, report
     assert len(problems) == count, "\n".join(match[0] for match in problems) or report
     if count:
         path, line = where
