@@ -245,7 +245,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(refusal.status, payload)
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload, ensure_ascii=False).encode("utf-8", "surrogatepass")
+        data = _utf8(json.dumps(payload, ensure_ascii=False))
         self.send_response(status)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(data)))
@@ -267,7 +267,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             for name, data in events:
                 head = f"event: {name}\n" if name else ""
-                self.wfile.write(f"{head}data: {data}\n\n".encode("utf-8", "surrogatepass"))
+                self.wfile.write(_utf8(f"{head}data: {data}\n\n"))
                 self.wfile.flush()
         except (ConnectionError, TimeoutError):
             pass  # the client stopped reading: the stream ends here
@@ -275,6 +275,12 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (http.server's name)
         if not self.server.quiet:
             sys.stderr.write(f"{self.address_string()} {format % args}\n")
+
+
+def _utf8(text: str) -> bytes:
+    """JSON text as UTF-8; a lone surrogate (sent escaped, echoed in a reply) is written as
+    its JSON escape, which UTF-8 can carry and the client reads back as it was sent."""
+    return text.encode("utf-8", "backslashreplace")
 
 
 def _too_large(size: int, limit: int) -> str:

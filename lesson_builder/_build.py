@@ -9,7 +9,7 @@ from ._course_checks import check_translations
 from ._course_consistency import check_repeats, check_same_ids
 from ._course_file import CourseOutline, read_outline
 from ._scaffold import check_left_to_write
-from ._discover import lesson_files, quiz_files, selected, slug_and_lang
+from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatched
 from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._lesson_links import check_links, lesson_page
@@ -24,6 +24,7 @@ from ._quiz_parser import parse_quiz_file
 from ._render import RenderedLesson, render_markdown
 from ._run_picture import run_picture_html
 from ._runner import ChainRunner, RunRequest
+from ._sources import read_source
 from ._strings import setup_code_label
 from .kinds import QUIZ_KINDS, QuizContext
 
@@ -46,6 +47,7 @@ class Course:
     quiz_configs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson → quiz → page config
     pages: dict[str, RenderedLesson] = field(default_factory=dict)
     programs: dict[str, dict[str, Program]] = field(default_factory=dict)  # lesson → snippet → take-home program
+    failing: dict[str, set[str]] = field(default_factory=dict)  # lesson key → snippets reported failing
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         return self.snippet_runs.get(lesson_key, {}).get(snippet_id)
@@ -76,19 +78,22 @@ def build_course(
     results = runner.run_groups([list(requests.values()) for requests in plan.values()])
     for key, lesson in course.lessons.items():
         by_name = {name: results[request] for name, request in plan[key].items()}
-        course.snippet_runs[key] = {sid: by_name[("snippet", sid)] for sid in lesson.snippets}
+        course.snippet_runs[key] = {sid: by_name[("snippet", sid)] for sid in lesson.snippets
+                                    if ("snippet", sid) in by_name}
         quiz_runs: dict[str, dict[str, dict]] = {}
         for (what, owner, *rest), transcript in by_name.items():
             if what == "quiz":
                 quiz_runs.setdefault(owner, {})[rest[0]] = transcript
         course.quiz_runs[key] = quiz_runs
-        _check_snippets(course, lesson)
+        failing = course.failing[key] = _check_snippets(course, lesson)
         _check_figures(course, lesson)
         course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
         configs = course.quiz_configs.setdefault(key, {})
         for quiz in runnable.get(key, []):
             ctx = _context(course, lesson, quiz, to_html)
-            QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
+            continues = quiz.data.get("continues")
+            if not (continues and failing & {continues, *_ancestors(lesson, continues)}):  # else: said already
+                QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
             configs[quiz.id] = _quiz_config(ctx, quiz_runs.get(quiz.id, {}))
         if render:
             course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html)
@@ -106,15 +111,32 @@ def scan_course(root: Path, *, only: Optional[list[Path]] = None) -> Course:
 
 def _read(course: Course, only: Optional[list[Path]]) -> None:
     root = course.root
+    for wanted, message in unmatched(root, only):
+        course.problems.add(wanted, 0, message)
+    unread: set[str] = set()  # pages that could not be read: their quiz files wait for them
     for path in selected(lesson_files(root), root, only):
         slug, lang = slug_and_lang(path)
         relative = path.relative_to(root).as_posix()
-        lesson = parse_lesson(relative, path.read_text(encoding="utf-8"), slug, lang, course.problems)
+        text = read_source(root, path, course.problems)
+        if text is None:
+            unread.add(f"{lang}/{slug}")
+            continue
+        lesson = parse_lesson(relative, text, slug, lang, course.problems)
+        if lesson.empty:
+            unread.add(lesson.key)
+            continue
         course.lessons[lesson.key] = lesson
     for path in selected(quiz_files(root), root, only):
         slug, lang = slug_and_lang(path)
+        if f"{lang}/{slug}" in unread:
+            continue
         relative = path.relative_to(root).as_posix()
-        quiz_file = parse_quiz_file(relative, path.read_text(encoding="utf-8"), slug, lang, course.problems)
+        text = read_source(root, path, course.problems)
+        quiz_file = parse_quiz_file(relative, text, slug, lang, course.problems) if text is not None else None
+        if quiz_file is None:
+            from ._model import QuizFile
+
+            quiz_file = QuizFile(slug=slug, lang=lang, path=relative, unreadable=True)
         course.quiz_files[f"{lang}/{slug}"] = quiz_file
         if f"{lang}/{slug}" not in course.lessons:
             course.problems.add(relative, 0, f"no lesson lessons/{slug}/{lang}.md for this quiz file")
@@ -126,9 +148,14 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     root = course.root
     course.outline = read_outline(root, course.problems)
     outline = course.outline
+    for path in glossary_pages(root, outline.languages if outline else []).values():
+        read_source(root, path, course.problems)  # one that is not UTF-8 is a problem here, not a crash later
+    if outline is not None and not outline.readable:  # reported: nothing can be told against it
+        return
     if outline is not None:
         slugs = {lesson.slug for lesson in course.lessons.values()} if only else None
         check_translations(outline, root, course.problems, slugs)
+        _drop_lessons_outside(course)
         slugs_in_course, languages = outline.slugs(), outline.languages
     else:  # a bare content folder: the lessons there are the course
         found = [slug_and_lang(path) for path in lesson_files(root)]
@@ -150,11 +177,24 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     check_han_line_breaks(root, course.lessons.values(), course.quiz_files.values(), course.problems)
 
 
+def _drop_lessons_outside(course: Course) -> None:
+    """A page of a lesson the course file does not list, or in a language it does not have,
+    is reported (``check_translations``) and not checked further: nobody would see it."""
+    outline = course.outline
+    for key, lesson in list(course.lessons.items()):
+        if outline.lesson(lesson.slug) is None or lesson.lang not in outline.languages:
+            del course.lessons[key]
+            course.quiz_files.pop(key, None)
+
+
 def _whole_course(course: Course) -> tuple[dict[str, Lesson], dict[str, QuizFile]]:
     """Every lesson and quiz file, the ones outside ``only`` read quietly: the checks across
     lessons need them, but only the selected files' problems are reported."""
     quiet = Course(root=course.root)
     _read(quiet, None)
+    if course.outline is not None:
+        quiet.outline = course.outline
+        _drop_lessons_outside(quiet)
     return {**quiet.lessons, **course.lessons}, {**quiet.quiz_files, **course.quiz_files}
 
 
@@ -163,36 +203,73 @@ def _validate_quizzes(course: Course, to_html: Callable[[str], str]) -> dict[str
     runnable: dict[str, list[Quiz]] = {}
     for key, lesson in course.lessons.items():
         quiz_file = course.quiz_files.get(key)
+        if not _quiz_file_usable(course, lesson, quiz_file):
+            continue
         quizzes = quiz_file.quizzes if quiz_file else {}
         placed: dict[str, int] = {}
+        explained: set[str] = set()  # unplaced quizzes an unknown quiz line already points at
+        unknown = [placement for placement in lesson.placements
+                   if placement.id not in quizzes and not (quiz_file.unreadable or placement.id in quiz_file.invalid_ids)]
+        duplicates = list(quiz_file.duplicates)
         for placement in lesson.placements:
             if placement.id in placed:
                 course.problems.add(lesson.path, placement.line,
                                     f"quiz '{placement.id}' is already placed at line {placed[placement.id]}")
-            elif placement.id not in quizzes and not (quiz_file and (quiz_file.unreadable or
-                                                                     placement.id in quiz_file.invalid_ids)):
-                where = quiz_file.path if quiz_file else f"quizzes/{lesson.slug}/{lesson.lang}.yaml (missing)"
-                course.problems.add(lesson.path, placement.line, f"unknown quiz id '{placement.id}'"
-                                    f"{suggestion(placement.id, quizzes)} (looked in {where})")
+            elif placement in unknown and duplicates and len(unknown) <= len(quiz_file.duplicates):
+                line, repeated = duplicates.pop(0)
+                explained.add(placement.id)
+                course.problems.add(quiz_file.path, line, f"duplicate quiz id '{repeated}' (first used at line "
+                                    f"{quizzes[repeated].line}); is it '{placement.id}', which {lesson.path} "
+                                    f"places at line {placement.line}?", f"quiz {repeated}")
+            elif placement in unknown:
+                unplaced = [quiz_id for quiz_id in quizzes if quiz_id not in {p.id for p in lesson.placements}]
+                hint = suggestion(placement.id, unplaced) or suggestion(placement.id, quizzes)
+                explained |= {quiz_id for quiz_id in unplaced if hint == f" (did you mean '{quiz_id}'?)"}
+                course.problems.add(lesson.path, placement.line, f"unknown quiz id '{placement.id}'{hint} "
+                                                                 f"(looked in {quiz_file.path})")
             placed.setdefault(placement.id, placement.line)
+        for line, repeated in duplicates:
+            course.problems.add(quiz_file.path, line, f"duplicate quiz id '{repeated}' (first used at line "
+                                                      f"{quizzes[repeated].line})", f"quiz {repeated}")
         for quiz in quizzes.values():
             if quiz.id not in placed:
-                course.problems.add(quiz.path, quiz.line, f"quiz '{quiz.id}' is not placed in {lesson.path} "
-                                    f"(add a line '::: quiz {quiz.id}')", f"quiz {quiz.id}")
+                if quiz.id not in explained:
+                    course.problems.add(quiz.path, quiz.line, f"quiz '{quiz.id}' is not placed in {lesson.path} "
+                                        f"(add a line '::: quiz {quiz.id}')", f"quiz {quiz.id}")
             continues = quiz.data.get("continues")
-            if continues is not None and continues not in lesson.snippets:
-                course.problems.add(quiz.path, quiz.line_of("continues"), f"quiz '{quiz.id}' continues unknown "
-                                    f"snippet '{continues}'{suggestion(continues, lesson.snippets)} of {lesson.path}",
-                                    f"quiz {quiz.id}")
+            if continues is not None and not lesson.runs(continues):
+                if not lesson.reported(continues):
+                    course.problems.add(quiz.path, quiz.line_of("continues"), f"quiz '{quiz.id}' continues unknown "
+                                        f"snippet '{continues}'{suggestion(continues, lesson.snippets)} of "
+                                        f"{lesson.path}", f"quiz {quiz.id}")
                 continue
             if QUIZ_KINDS[quiz.kind].validate(_context(course, lesson, quiz, to_html)):
                 runnable.setdefault(key, []).append(quiz)
     return runnable
 
 
+def _quiz_file_usable(course: Course, lesson: Lesson, quiz_file: Optional[QuizFile]) -> bool:
+    """False (one problem said) when the page places quizzes but there are none to read."""
+    first = lesson.placements[0] if lesson.placements else None
+    if quiz_file is None or quiz_file.empty:
+        if first is None:
+            return False
+        ids = ", ".join(dict.fromkeys(placement.id for placement in lesson.placements))
+        if quiz_file is None:
+            course.problems.add(lesson.path, first.line, f"the page places quizzes ({ids}), but "
+                                f"quizzes/{lesson.slug}/{lesson.lang}.yaml does not exist")
+        else:
+            course.problems.add(quiz_file.path, 1, f"the quiz file is empty, but {lesson.path} places quizzes "
+                                                   f"({ids})")
+        return False
+    return True
+
+
 def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
     plan: dict[tuple, RunRequest] = {}
     for snippet in lesson.snippets.values():
+        if snippet.id in lesson.not_run:
+            continue
         chain = lesson.chain(snippet.id)
         plan[("snippet", snippet.id)] = RunRequest(tuple(chain[:-1]), chain[-1], snippet.timeout)
     for quiz in quizzes:
@@ -208,18 +285,49 @@ def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str]
     def markdown_with_figures(text: str) -> str:
         return to_html(_substitute_figures(course, lesson, text, quiz.path, quiz.line))
 
+    def transcript(snippet_id: str) -> Optional[dict]:  # None for a run reported failing
+        failed = snippet_id in course.failing.get(lesson.key, ())
+        return None if failed else course.transcript(lesson.key, snippet_id)
+
     return QuizContext(lesson=lesson, quiz=quiz, problems=course.problems, markdown=markdown_with_figures,
-                       snippet_transcript=lambda sid: course.transcript(lesson.key, sid))
+                       snippet_transcript=transcript)
 
 
-def _check_snippets(course: Course, lesson: Lesson) -> None:
-    for snippet in lesson.snippets.values():
-        run = course.snippet_runs[lesson.key][snippet.id]
+def _ancestors(lesson: Lesson, snippet_id: str) -> list[str]:
+    """The snippets ``snippet_id`` continues, nearest first."""
+    found: list[str] = []
+    current = lesson.snippets.get(snippet_id)
+    while current is not None and current.continues and current.continues not in found:
+        found.append(current.continues)
+        current = lesson.snippets.get(current.continues)
+    return found
+
+
+def _check_snippets(course: Course, lesson: Lesson) -> set[str]:
+    """Report each snippet whose run is not what the page says; return the snippets reported
+    for failing (raising, running out of time, a crash). A snippet that fails only because
+    a snippet it continues failed is not reported again (nor is a quiz that continues it)."""
+    failing: set[str] = set()
+    runs = course.snippet_runs[lesson.key]
+    for snippet in sorted(lesson.snippets.values(), key=lambda s: len(_ancestors(lesson, s.id))):
+        run = runs.get(snippet.id)
+        if run is None:  # not run: its problem is already reported
+            continue
         where = f"snippet '{snippet.id}'"
+        broke = run["status"] in ("error", "timeout")
+        if broke and (run["error"] or {}).get("line") is None and failing & set(_ancestors(lesson, snippet.id)):
+            failing.add(snippet.id)  # it stopped inside a continued snippet that is reported
+            continue
+        if (run["error"] or {}).get("type") == "RunnerCrashed":  # the process, not the code, said nothing more
+            course.problems.add(lesson.path, snippet.line, f"{where}: {run['error']['message']}",
+                                f"snippet {snippet.id}")
+            failing.add(snippet.id)
+            continue
         if run["status"] == "timeout":
             course.problems.add(lesson.path, snippet.line + (run["error"]["line"] or 0),
                                 f"{where} does not finish: {run['error']['message']} (an endless loop?)",
                                 f"snippet {snippet.id}")
+            failing.add(snippet.id)
             continue
         if snippet.output is not None:
             if not outputs_match(run["output"], snippet.output):
@@ -231,6 +339,8 @@ def _check_snippets(course: Course, lesson: Lesson) -> None:
             course.problems.add(lesson.path, line, f"{where} raises {error['type']}: {error['message']}\n"
                                 f"    (if that is the point, show the traceback in an ```output block after it)",
                                 f"snippet {snippet.id}")
+            failing.add(snippet.id)
+    return failing
 
 
 def _report_stale_output(course: Course, lesson: Lesson, snippet, run: dict) -> None:
@@ -251,8 +361,10 @@ def _check_figures(course: Course, lesson: Lesson) -> None:
 def _figure_value(course: Course, lesson: Lesson, snippet_id: str, path: str, file: str, line: int,
                   report: bool = True) -> Optional[str]:
     transcript = course.transcript(lesson.key, snippet_id)
+    if snippet_id in course.failing.get(lesson.key, ()):
+        return None  # its run failed, and that is reported: it has no figures to give
     if transcript is None:
-        if report:
+        if report and not lesson.reported(snippet_id) and snippet_id not in lesson.snippets:
             course.problems.add(file, line, f"figure run.{snippet_id}.{path}: unknown snippet '{snippet_id}'"
                                             f"{suggestion(snippet_id, lesson.snippets)}")
         return None
@@ -299,11 +411,12 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
         snippet = lesson.snippets[snippet_id]
         if snippet.hidden:
             return hidden_snippet_html(snippet.id, snippet.code, label)
-        shown = snippet.output is not None
-        picture = run_picture_html(runs[snippet.id]["calls"], course.root, lesson.lang)
+        run = runs.get(snippet.id)  # None: not run, a problem the build reports
+        shown = snippet.output is not None and run is not None
+        picture = run_picture_html(run["calls"], course.root, lesson.lang) if run is not None else ""
         program = course.programs.get(lesson.key, {}).get(snippet.id)
         return snippet_html(snippet.id, snippet.code, lesson.chain(snippet.id)[:-1], snippet.timeout,
-                            snippet.output if shown else None, runs[snippet.id]["output"] if shown else None,
+                            snippet.output if shown else None, run["output"] if shown else None,
                             picture, program=program.config() if program else None)
 
     def quiz_block(quiz_id: str) -> str:

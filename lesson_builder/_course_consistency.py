@@ -33,12 +33,12 @@ def check_same_ids(lessons: Iterable[Lesson], quiz_files: dict[str, QuizFile], l
 
 def _compare_snippets(reference: Lesson, lesson: Lesson, problems: Problems) -> None:
     for snippet_id, snippet in reference.snippets.items():
-        if snippet_id not in lesson.snippets:
+        if snippet_id not in lesson.snippets and not lesson.reported(snippet_id):
             problems.add(lesson.path, 1, f"snippet '{snippet_id}' of {reference.path} (line {snippet.line}) is "
                                          f"missing here: translations of a lesson have the same snippet ids",
                          f"snippet {snippet_id}")
     for snippet_id, snippet in lesson.snippets.items():
-        if snippet_id not in reference.snippets:
+        if snippet_id not in reference.snippets and not reference.reported(snippet_id):
             problems.add(lesson.path, snippet.line, f"snippet '{snippet_id}' is not in {reference.path}: "
                                                     f"translations of a lesson have the same snippet ids",
                          f"snippet {snippet_id}")

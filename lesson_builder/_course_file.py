@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Optional
 
 from ._problems import Problems, suggestion
-from ._yaml_lines import LocatedDict, LocatedList, YamlProblem, load_located_yaml
+from ._sources import read_source
+from ._yaml_lines import LocatedDict, LocatedList, YamlProblem, as_text, keep_source_text, load_located_yaml
 
 COURSE_FILE = "lessons/course.yaml"
 ENTRY_KEYS = ("slug", "title", "focus", "prerequisites", "in_progress")
@@ -38,6 +39,7 @@ class CourseOutline:
     path: str
     languages: list[str] = field(default_factory=list)
     lessons: list[CourseLesson] = field(default_factory=list)
+    readable: bool = True  # False: not UTF-8 or not YAML (reported); nothing can be checked against it
 
     def lesson(self, slug: str) -> Optional[CourseLesson]:
         return next((entry for entry in self.lessons if entry.slug == slug), None)
@@ -55,7 +57,10 @@ def read_outline(root: Path, problems: Problems) -> Optional[CourseOutline]:
     path = Path(root) / COURSE_FILE
     if not path.is_file():
         return None
-    return parse_outline(COURSE_FILE, path.read_text(encoding="utf-8"), problems)
+    text = read_source(Path(root), path, problems)
+    if text is None:
+        return CourseOutline(path=COURSE_FILE, readable=False)
+    return parse_outline(COURSE_FILE, text, problems)
 
 
 def parse_outline(path: str, text: str, problems: Problems) -> CourseOutline:
@@ -64,10 +69,13 @@ def parse_outline(path: str, text: str, problems: Problems) -> CourseOutline:
         data = load_located_yaml(text)
     except YamlProblem as error:
         problems.add(path, error.line, error.message)
+        outline.readable = False
         return outline
     if not isinstance(data, LocatedDict):
         problems.add(path, 1, "the course file is a mapping with 'languages' and 'lessons'")
+        outline.readable = False
         return outline
+    _as_written(data.get("languages"))
     languages = data.get("languages")
     if not isinstance(languages, list) or not languages or not all(isinstance(x, str) for x in languages):
         problems.add(path, data.line_of("languages"), "'languages' must list the site's language codes, "
@@ -104,6 +112,13 @@ def _check_prerequisites(outline: CourseOutline, problems: Problems) -> None:
 
 def _read_entry(path: str, entry, line: int, position: int, outline: CourseOutline,
                 problems: Problems) -> Optional[CourseLesson]:
+    if isinstance(entry, LocatedDict):  # text as written: `slug: 010`, a language `no`
+        keep_source_text(entry, ("slug",))
+        for key in PER_LANGUAGE:
+            if isinstance(entry.get(key), LocatedDict):
+                keep_source_text(entry[key], list(entry[key]))
+        for key in ("prerequisites", "in_progress"):
+            _as_written(entry.get(key))
     if not isinstance(entry, LocatedDict) or not isinstance(entry.get("slug"), str):
         problems.add(path, line, "each lesson is a mapping starting with 'slug: <lesson folder>'")
         return None
@@ -165,3 +180,10 @@ def _slug_list(path: str, entry: LocatedDict, key: str, slug: str, problems: Pro
         problems.add(path, entry.line_of(key), f"'{key}' of lesson '{slug}' must be a list, e.g. [a, b]")
         return []
     return list(value)
+
+
+def _as_written(items) -> None:
+    """The items of a list from YAML, when given unquoted, as written."""
+    if isinstance(items, LocatedList):
+        for index, item in enumerate(items):
+            items[index] = as_text(item, items.texts.get(index))

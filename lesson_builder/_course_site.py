@@ -41,7 +41,7 @@ class CourseSite:
         if course.outline is None:
             course.problems.add(COURSE_FILE, 0, "the site needs the course file: the lessons in order, with a "
                                                 "title and focus per language (see the author guide)")
-        elif self.languages and course.outline.languages != self.languages:
+        elif self.languages and course.outline.readable and course.outline.languages != self.languages:
             course.problems.add(COURSE_FILE, 1, f"'languages' must be the site's languages, the default first: "
                                                 f"[{', '.join(self.languages)}] (mkdocs.yml, i18n)")
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ._problems import suggestion
+from ._yaml_lines import as_text
 
 # Reports one problem: (line, message).
 Report = Callable[[int, str], None]
@@ -20,6 +21,11 @@ class FieldType:
         """Report what is wrong with ``value``; return True when it is usable."""
         raise NotImplementedError
 
+    def written(self, value: Any, text: Optional[str]) -> Any:
+        """``value`` as the field takes it, ``text`` being how it was written unquoted (or
+        None): a field of text takes the text, whatever YAML 1.1 made of it."""
+        return value
+
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -34,13 +40,14 @@ class Text(FieldType):
     def schema(self) -> dict:
         return {"type": "string", "minLength": 1}
 
+    def written(self, value, text):
+        return as_text(value, text)
+
     def check(self, value, line, label, report):
         if isinstance(value, bool):
             report(line, f"'{label}' must be {self.description}, but YAML read it as {str(value).lower()} "
                          "(yes/no/on/off/true/false are booleans in YAML): put the text in quotes")
             return False
-        if isinstance(value, (int, float)) and self.description in ("output", "code"):
-            return True  # `output: 42` is the text "42"; normalised when used
         if not isinstance(value, str) or not value.strip():
             report(line, f"'{label}' must be non-empty {self.description}")
             return False
@@ -52,6 +59,9 @@ class Identifier(FieldType):
 
     def schema(self) -> dict:
         return {"type": "string", "pattern": self.PATTERN}
+
+    def written(self, value, text):
+        return as_text(value, text)
 
     def check(self, value, line, label, report):
         import re
@@ -133,6 +143,13 @@ class ListOf(FieldType):
             schema["minItems"] = self.min_items
         return schema
 
+    def written(self, value, text):
+        if isinstance(value, list):
+            texts = getattr(value, "texts", {})
+            for index, item in enumerate(value):
+                value[index] = self.item.written(item, texts.get(index))
+        return value
+
     def check(self, value, line, label, report):
         if not isinstance(value, list):
             report(line, f"'{label}' must be a list")
@@ -153,6 +170,14 @@ class TextOrTexts(FieldType):
     def schema(self) -> dict:
         return {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
 
+    def written(self, value, text):
+        if isinstance(value, list):
+            texts = getattr(value, "texts", {})
+            for index, item in enumerate(value):
+                value[index] = as_text(item, texts.get(index))
+            return value
+        return as_text(value, text)
+
     def check(self, value, line, label, report):
         if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             return True
@@ -172,11 +197,18 @@ class LineMap(FieldType):
             report(line, f"'{label}' must map line numbers to text")
             return False
         usable = True
-        for key, text in value.items():
+        for key in list(value):
             key_line = value.line_of(key) if hasattr(value, "line_of") else line
-            if not (isinstance(key, int) and not isinstance(key, bool) and key >= 1) or not isinstance(text, str):
+            number = int(key) if isinstance(key, str) and key.isdigit() else key  # keys are read as written
+            text = as_text(value[key], getattr(value, "texts", {}).get(key))
+            if not (isinstance(number, int) and not isinstance(number, bool) and number >= 1) or not isinstance(text, str):
                 report(key_line, f"'{label}' must map line numbers (1, 2, …) to text; got {key!r}")
                 usable = False
+                continue
+            del value[key]
+            value[number] = text
+            if hasattr(value, "lines"):
+                value.lines[number] = key_line
         return usable
 
 
@@ -213,17 +245,22 @@ class Record(FieldType):
             return False
         usable = True
         here = value.line if hasattr(value, "line") else line
+        texts = getattr(value, "texts", {})
+        unknown = [name for name in value if name not in self.fields and name not in (known_elsewhere or ())]
+        missing = [name for name, field in self.fields.items() if field.required and name not in value]
+        # A misspelled field is one mistake: said at its line, not also as a required field lacking.
+        meant = {name: suggestion(str(name), missing) for name in unknown}
         for name, field in self.fields.items():
             if name not in value:
-                if field.required:
+                if field.required and not any(hint == f" (did you mean '{name}'?)" for hint in meant.values()):
                     report(here, f"{label} lacks required field '{name}'")
-                    usable = False
+                usable = usable and not field.required
                 continue
+            value[name] = field.type.written(value[name], texts.get(name))
             field_line = value.line_of(name) if hasattr(value, "line_of") else line
             usable &= field.type.check(value[name], field_line, name, report)
-        for name in value:
-            if name not in self.fields and name not in (known_elsewhere or ()):
-                field_line = value.line_of(name) if hasattr(value, "line_of") else line
-                report(field_line, f"unknown field '{name}' in {label}{suggestion(str(name), self.fields)}")
-                usable = False
+        for name in unknown:
+            field_line = value.line_of(name) if hasattr(value, "line_of") else line
+            report(field_line, f"unknown field '{name}' in {label}{meant[name] or suggestion(str(name), self.fields)}")
+            usable = False
         return usable

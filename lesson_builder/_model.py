@@ -52,10 +52,25 @@ class Lesson:
     snippets: dict[str, Snippet] = field(default_factory=dict)
     placements: list[QuizPlacement] = field(default_factory=list)
     figures: list[FigureUse] = field(default_factory=list)
+    # Already reported, so whatever refers to them is not reported again: snippets that are
+    # not run (an unknown option, a continues= that leads nowhere or in a circle, or one of
+    # these before them), and the ids of snippet fences refused (lower-cased: `id=Ask` is
+    # what `continues=ask` meant).
+    not_run: set[str] = field(default_factory=set)
+    refused: set[str] = field(default_factory=set)
+    empty: bool = False  # nothing in the file: reported once, nothing else is checked
 
     @property
     def key(self) -> str:
         return f"{self.lang}/{self.slug}"
+
+    def runs(self, snippet_id: str) -> bool:
+        """True when the snippet is there and is run."""
+        return snippet_id in self.snippets and snippet_id not in self.not_run
+
+    def reported(self, snippet_id: str) -> bool:
+        """True when a reference to ``snippet_id`` fails for a reason already reported."""
+        return snippet_id in self.not_run or str(snippet_id).casefold() in self.refused
 
     def chain(self, snippet_id: str) -> list[str]:
         """Code of ``snippet_id`` preceded by everything it continues, oldest first."""
@@ -91,3 +106,5 @@ class QuizFile:
     quizzes: dict[str, Quiz] = field(default_factory=dict)
     invalid_ids: set[str] = field(default_factory=set)  # quizzes already reported as malformed
     unreadable: bool = False  # not valid YAML: already reported, its ids unknown
+    empty: bool = False  # no quiz at all in the file
+    duplicates: list[tuple[int, str]] = field(default_factory=list)  # (line, id) of quizzes whose id repeats

@@ -21,6 +21,7 @@ def parse_quiz_file(path: str, text: str, slug: str, lang: str, problems: Proble
         quiz_file.unreadable = True
         return quiz_file
     if items is None:
+        quiz_file.empty = True
         return quiz_file
     if not isinstance(items, list):
         problems.add(path, getattr(items, "line", 1),
@@ -52,9 +53,8 @@ def parse_quiz_file(path: str, text: str, slug: str, lang: str, problems: Proble
             continue
         quiz_id = item["id"]
         if quiz_id in quiz_file.quizzes:
-            first = quiz_file.quizzes[quiz_id].line
-            problems.add(path, item.line_of("id"), f"duplicate quiz id '{quiz_id}' (first used at line {first})",
-                         f"quiz {quiz_id}")
+            # Reported with the page's quiz lines in view (a copied quiz whose id was not changed).
+            quiz_file.duplicates.append((item.line_of("id"), quiz_id))
             continue
         quiz_file.invalid_ids.discard(quiz_id)
         quiz_file.quizzes[quiz_id] = Quiz(id=quiz_id, kind=kind, data=item, path=path, line=line)

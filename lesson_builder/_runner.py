@@ -87,12 +87,12 @@ class TranscriptCache:
 
 class ChainRunner:
     def __init__(self, root: Path, cache_folder: Optional[Path] = None, workers: Optional[int] = None,
-                 grace: float = GRACE_SECONDS):
+                 grace: Optional[float] = None):
         self.root = root
         self.cache = TranscriptCache(cache_folder)
         self.fingerprint = sources_fingerprint(root)
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
-        self.grace = grace
+        self.grace = GRACE_SECONDS if grace is None else grace  # seconds past a chain's own limit
 
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
         """Run each group (a lesson's chains) in its own subprocess; each request once."""
@@ -134,7 +134,7 @@ class _WorkerProcess:
     """One subprocess; returns what it finished, each with whether the worker reported it
     (False: the job that killed it, or that it did not finish in time, marked from outside)."""
 
-    def __init__(self, root: Path, grace: float = GRACE_SECONDS):
+    def __init__(self, root: Path, grace: float):
         self.root = root
         self.grace = grace
 

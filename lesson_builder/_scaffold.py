@@ -17,6 +17,7 @@ import yaml
 
 from ._course_file import COURSE_FILE, read_outline
 from ._lesson_parser import FENCE, QUIZ_LINE, _closing_fence
+from ._sources import read_source
 from ._problems import Problems
 from ._yaml_lines import load_located_yaml
 
@@ -49,8 +50,8 @@ def check_left_to_write(course) -> None:
     if (course.root / COURSE_FILE).is_file():
         files.append(COURSE_FILE)
     for relative in files:
-        text = (course.root / relative).read_text(encoding="utf-8")
-        for number, line in enumerate(text.split("\n"), start=1):
+        text = read_source(course.root, course.root / relative, Problems())  # one not UTF-8 is reported already
+        for number, line in enumerate((text or "").split("\n"), start=1):
             if MARK in line:
                 course.problems.add(relative, number, f"text left to write ({MARK} from `lesson_builder new`): "
                                                       f"{line.strip()[:100]}")

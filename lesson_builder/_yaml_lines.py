@@ -1,32 +1,58 @@
-"""Load YAML into plain dicts and lists that remember their line numbers.
+"""Load YAML into plain dicts and lists that remember their line numbers, and the text of
+their unquoted values.
 
 Every message about a quiz names the line of the field it is about, so the loader keeps,
-for each mapping and list, its own line and the line of each key or item.
+for each mapping and list, its own line and the line of each key or item. YAML 1.1 (PyYAML)
+reads an unquoted `1:30` as the number 90, `010` as 8, `yes` as true and `2024-01-01` as a
+date: a field that is text takes the text as written instead (`texts`, `keep_source_text`),
+and keys are always the text as written (`no:` is Norwegian, not false).
 """
 
-from typing import Any
+from typing import Any, Optional
 
 import yaml
 
 
 class LocatedDict(dict):
-    """A mapping from YAML; ``line`` is where it starts, ``lines[key]`` where each key is."""
+    """A mapping from YAML; ``line`` is where it starts, ``lines[key]`` where each key is,
+    ``texts[key]`` the text of an unquoted scalar value as written."""
 
     line: int = 0
     lines: dict
+    texts: dict
 
     def line_of(self, key: str) -> int:
         return self.lines.get(key, self.line)
 
 
 class LocatedList(list):
-    """A sequence from YAML; ``line`` is where it starts, ``lines[i]`` where each item is."""
+    """A sequence from YAML; ``line`` is where it starts, ``lines[i]`` where each item is,
+    ``texts[i]`` the text of an unquoted scalar item as written."""
 
     line: int = 0
     lines: list
+    texts: dict
 
     def line_of(self, index: int) -> int:
         return self.lines[index] if 0 <= index < len(self.lines) else self.line
+
+
+def as_text(value: Any, written: Optional[str]) -> Any:
+    """A scalar YAML read as something else than text (a number, a boolean, a date, null),
+    as its text as written; anything else as it is."""
+    if written is not None and not isinstance(value, (str, list, dict)):
+        return written
+    return value
+
+
+def keep_source_text(mapping: Any, names) -> None:
+    """The fields ``names`` of a mapping from YAML, when given unquoted, as written."""
+    texts = getattr(mapping, "texts", None)
+    if texts is None:
+        return
+    for name in names:
+        if name in mapping:
+            mapping[name] = as_text(mapping[name], texts.get(name))
 
 
 class YamlProblem(Exception):
@@ -40,19 +66,34 @@ class _LineLoader(yaml.SafeLoader):
     pass
 
 
+def _written(node: yaml.Node) -> Optional[str]:
+    """The text of an unquoted scalar as written, else None."""
+    return node.value if isinstance(node, yaml.ScalarNode) and node.style is None else None
+
+
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LocatedDict:
     loader.flatten_mapping(node)
     result = LocatedDict()
     result.line = node.start_mark.line + 1
     result.lines = {}
+    result.texts = {}
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
+        key = _written(key_node)
+        if key is None:
+            key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise YamlProblem(key_node.start_mark.line + 1, "a key must be a plain name, not a list or a mapping")
         if key in result:
             raise YamlProblem(key_node.start_mark.line + 1,
                               f"key '{key}' appears twice in the same mapping "
                               f"(first at line {result.lines[key]})")
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
+        written = _written(value_node)
+        if written is not None:
+            result.texts[key] = written
     return result
 
 
@@ -60,6 +101,7 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> Located
     result = LocatedList(loader.construct_object(child, deep=True) for child in node.value)
     result.line = node.start_mark.line + 1
     result.lines = [child.start_mark.line + 1 for child in node.value]
+    result.texts = {index: _written(child) for index, child in enumerate(node.value) if _written(child) is not None}
     return result
 
 
@@ -77,6 +119,9 @@ def load_located_yaml(text: str) -> Any:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else 1
         what = error.problem or str(error)
+        if "'\\t'" in what:
+            raise YamlProblem(line, "malformed YAML: a tab where YAML wants spaces (YAML is indented with "
+                                    "spaces only)") from None
         context = ""
         if error.context:
             started = error.context_mark.line + 1 if error.context_mark is not None else None

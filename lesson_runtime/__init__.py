@@ -8,7 +8,9 @@ Public names:
 
 - :func:`run_chain` runs ``setup`` snippets silently, then ``code``, in a fresh
   ``__main__`` namespace, and returns the transcript dict described in ARCHITECTURE.md;
-  ``should_stop`` lets its caller stop it (the browser's Stop button).
+  ``should_stop`` lets its caller stop it (the browser's Stop button). Whatever the code
+  changes in the interpreter (builtins, ``fake_client``, ``sys``, the recursion limit, …)
+  is put back when it ends (``_isolation``), so one run never changes the next.
 - :func:`same_run` is the one rule for "the same run" (status, and output as
   :func:`outputs_match` compares it: trailing whitespace trimmed, nothing else);
   :func:`normalise_output` is that normalisation.

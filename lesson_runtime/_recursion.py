@@ -70,9 +70,11 @@ def frame_depth() -> int:
         return frames
     limit = sys.getrecursionlimit()
     trial = 2 * frames + _PROBE_ROOM
-    sys.setrecursionlimit(trial)
     try:
+        sys.setrecursionlimit(trial)
         reached = _probe(0)
+    except RecursionError:  # deeper in C than the trial allows: the frames will have to do
+        return frames
     finally:
         sys.setrecursionlimit(limit)
     return trial - reached - 1  # _probe's frames: frame_depth's and reached + 1 of its own

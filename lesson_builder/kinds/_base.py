@@ -55,8 +55,8 @@ def describe_run(transcript: dict) -> str:
         return f"does not finish ({transcript['error']['message']})"
     if transcript["status"] == "error":
         error = transcript["error"]
-        return f"raises {error['type']}: {error['message']} (line {error['line']}) and prints:\n" \
-               + quote_output(transcript["output"])
+        where = f" (line {error['line']})" if error.get("line") else ""
+        return f"raises {error['type']}: {error['message']}{where} and prints:\n" + quote_output(transcript["output"])
     return "prints:\n" + quote_output(transcript["output"])
 
 

@@ -39,7 +39,8 @@ class MultipleChoice(QuizKind):
         check = data.get("check")
         if check is not None:
             if check["run"] not in ctx.lesson.snippets:
-                ctx.problem("check", f"check runs unknown snippet '{check['run']}'")
+                if not ctx.lesson.reported(check["run"]):
+                    ctx.problem("check", f"check runs unknown snippet '{check['run']}'")
             elif any("value" not in option for option in keyed):
                 ctx.problem("check", "with 'check', every correct option needs a 'value'")
         return True

@@ -79,8 +79,11 @@ def test_a_lesson_whose_outputs_are_right_has_no_problems(tmp_path):
 def test_front_matter_fields_are_required(tmp_path):
     root = write(tmp_path, "")
     path = root / "lessons/demo/bg.md"
-    path.write_text(path.read_text(encoding="utf-8").replace('summary: "Кратко"\n', 'summary: 3\n'), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace('summary: "Кратко"\n', 'summary: [3]\n'), encoding="utf-8")
     assert one_problem(root) == "lessons/demo/bg.md:3: front matter 'summary' must be text"
+    # an unquoted scalar is the text as written, whatever YAML 1.1 makes of it (3, 1:30 → 90)
+    path.write_text(path.read_text(encoding="utf-8").replace('summary: [3]\n', 'summary: 1:30\n'), encoding="utf-8")
+    assert problems_of(root) == []
 
 
 def test_place_and_neighbours_of_a_lesson_belong_to_the_course_file(tmp_path):
@@ -488,7 +491,9 @@ def test_a_chain_blocked_in_c_is_stopped_from_outside(tmp_path, monkeypatch):
     from lesson_builder import _runner
 
     monkeypatch.setattr(_runner, "GRACE_SECONDS", 1.0)
-    root = write(tmp_path, "```python id=nap timeout=1\nimport time\ntime.sleep(60)\n```\n\n```python id=after\nprint(1)\n```\n")
+    # (time.sleep is cut at the time limit inside Python: an Event's wait is not)
+    root = write(tmp_path, "```python id=nap timeout=1\nimport threading\nthreading.Event().wait(60)\n```\n\n"
+                           "```python id=after\nprint(1)\n```\n")
     course = build_course(root, use_cache=False)
     assert [str(p) for p in course.problems] == [
         "lessons/demo/bg.md:5: snippet 'nap' does not finish: the run did not finish within 1 s "
@@ -502,7 +507,7 @@ def test_cli_check_prints_every_problem_and_fails(tmp_path):
                             capture_output=True, text=True, cwd=REPO)
     assert result.returncode == 1
     assert "lessons/demo/bg.md:20: shown output of snippet 'ask' differs" in result.stdout
-    assert "lessons/demo/bg.md:23: unknown quiz id 'nope'" in result.stdout
+    assert "lessons/demo/bg.md:23: the page places quizzes (nope), but quizzes/demo/bg.yaml does not exist" in result.stdout
 
 
 def test_cli_transcript_prints_the_real_output(tmp_path):

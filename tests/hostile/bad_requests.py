@@ -21,8 +21,6 @@ texts = st.one_of(st.text(max_size=40), st.sampled_from(ODD_TEXTS))
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True), texts)
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) |
                            st.dictionaries(texts, inner, max_size=4), max_leaves=12)
-ids = st.sampled_from(["toolu_01", "toolu_02", "call_1", "call_2", "", "x" * 300, "\u0000"]) | texts
-names = st.sampled_from(["get_order_status", "read_file", "get_weather", "bad name!", "", "a" * 65]) | texts
 
 
 def deep(depth: int) -> object:
@@ -34,23 +32,6 @@ def deep(depth: int) -> object:
 
 
 deep_values = st.sampled_from([deep(50), deep(900), deep(5000)])
-
-
-def maybe(strategy, wrong=json_values):
-    """Mostly the right kind of value, sometimes anything."""
-    return st.one_of(strategy, strategy, strategy, wrong)
-
-
-def with_some_keys(required: dict, optional: dict):
-    """A dict of these fields, now and then one dropped, or an unknown one added."""
-    return st.builds(_drop_some, st.fixed_dictionaries(required, optional=optional),
-                     st.lists(st.sampled_from(sorted(required)), max_size=1),
-                     st.dictionaries(st.sampled_from(["extra", "cache_control", "citations", "Type"]),
-                                     json_values, max_size=1))
-
-
-def _drop_some(value: dict, drop: list, extra: dict) -> dict:
-    return {**{key: item for key, item in value.items() if key not in drop}, **extra}
 
 
 # --- well-formed requests, then broken one part at a time ----------------------------------
@@ -199,7 +180,8 @@ def _get(value, path):
     return value
 
 
-MUTATIONS = ("anything", "odd text", "drop", "extra key", "duplicate", "empty", "deep", "swap type")
+MUTATIONS = ("anything", "odd text", "drop", "extra key", "duplicate", "empty", "deep", "swap type", "other id")
+OTHER_IDS = ["toolu_000", "toolu_001", "toolu_010", "call_00", "call_01", "call_10", "toolu_999", "call_99"]
 
 
 @st.composite
@@ -230,6 +212,8 @@ def broken(draw, valid, required):
             request = _replace(request, path, draw(st.sampled_from(ODD_TEXTS)))
         elif how == "swap type":
             request = _replace(request, path, _swapped(target))
+        elif how == "other id" and isinstance(target, str) and target.startswith(("toolu_", "call_")):
+            request = _replace(request, path, draw(st.sampled_from([other for other in OTHER_IDS if other != target])))
         else:  # anything
             request = _replace(request, path, draw(json_values))
     return request

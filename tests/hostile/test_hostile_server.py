@@ -230,6 +230,25 @@ def test_a_client_that_hangs_up_half_way_through_a_body_or_a_stream(server):
         still_answers(server)
 
 
+@pytest.mark.parametrize("path, headers, body", [
+    ("/v1/messages", ANTHROPIC, {**GOOD, "messages": [{"role": "user", "content": "Summarise: \ud800 and \udfff."}]}),
+    ("/v1/messages", ANTHROPIC, {**GOOD, "stream": True, "messages": [{"role": "user", "content": "Summarise: \ud800."}]}),
+    ("/v1/chat/completions", OPENAI, {**GOOD_OPENAI, "messages": [{"role": "user", "content": "Summarise: \ud83d."}]}),
+])
+def test_a_lone_surrogate_sent_escaped_comes_back_as_valid_utf8(server, path, headers, body):
+    with case(AREA):
+        answer = raw(server, (f"POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                              + "".join(f"{key}: {value}\r\n" for key, value in headers.items())
+                              + f"Content-Length: {len(json.dumps(body))}\r\n\r\n").encode() + json.dumps(body).encode())
+        head, _, data = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200"), head
+        text = data.decode("utf-8")  # strict: no lone surrogate on the wire
+        if body.get("stream"):
+            assert [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
+        else:
+            json.loads(text)
+
+
 def test_a_refused_request_leaves_its_connection_usable(server):
     """The body of a refused request is read before the answer: the next request on the same
     kept-alive connection is not read out of its leftovers (that reset connections)."""
