@@ -178,7 +178,7 @@ def crash_once(root: Path) -> Where:
 SNIPPET = "```python id=spin timeout=1\nwhile True:\n    pass\n```\n"
 MISTAKES: dict[str, Mistake] = {
     # the files themselves
-    "a page that is not UTF-8": Mistake(not_utf8(PAGE, "Клиентът има метод"), "not UTF-8"),
+    "a page that is not UTF-8": Mistake(not_utf8(PAGE, "Клиентът на API-то"), "not UTF-8"),
     "a quiz file that is not UTF-8": Mistake(not_utf8(QUIZZES, "Допиши условието"), "not UTF-8"),
     "a course file that is not UTF-8": Mistake(not_utf8(COURSE, "slug: first-steps"), "not UTF-8"),
     "an empty page": Mistake(empty(PAGE), "is empty"),
