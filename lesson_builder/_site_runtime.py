@@ -8,7 +8,7 @@ For one build, :class:`SiteRuntime`
 - puts the lesson packages' zip there (``_python_packages``) and the start-up files
   (``_startup_files``) in ``assets/runtime/startup/``,
 - writes the service worker (``sw.js``, at the site root so that it serves the whole site)
-  with the list of every file to keep for offline use (``_offline_manifest``),
+  with the list of every file to keep for offline use and its revision (``_offline_manifest``),
 - gives each page the tags that link the bundle, with paths relative to that page.
 
 The runtime has one copy at the site root, shared by all languages (and by the browser
@@ -97,7 +97,10 @@ class SiteRuntime:
         if "stdlib" in self.startup:  # the precompiled one replaces it
             skip.add(f"{RUNTIME_DIR}/{self.pyodide_dir}/python_stdlib.zip")
         versioned = {f"{RUNTIME_DIR}/{name}": f"v={self.version}" for name in VERSIONED_FILES}
-        write_if_changed(site_dir / SERVICE_WORKER, service_worker_script(site_dir, source.read_bytes(), versioned, skip))
+        # Their names are content hashes: the URL is the revision.
+        named_by_content = frozenset(f"{RUNTIME_DIR}/{STARTUP_DIR}/{path.name}" for path in self.startup.values())
+        script = service_worker_script(site_dir, source.read_bytes(), versioned, skip, named_by_content)
+        write_if_changed(site_dir / SERVICE_WORKER, script)
 
     def stylesheet_tag(self, base_path: str) -> str:
         """The site's stylesheet for a page that may be served from any address (the 404

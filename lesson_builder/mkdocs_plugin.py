@@ -153,7 +153,10 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         write_empty_sitemap(Path(config.site_dir), page.file.dest_uri)
         return output.replace("</head>", self._runtime.head_tags(page.file.dest_uri) + "</head>", 1)
 
-    @event_priority(-50)
+    # After mkdocs-static-i18n (priority -100), which builds the other languages and then
+    # writes the final search index: the service worker's manifest hashes every file of the
+    # site, so it must come last (each language's build writes it; the outer build's stands).
+    @event_priority(-110)
     def on_post_build(self, config) -> None:
         self._runtime.write(Path(config.site_dir))
 

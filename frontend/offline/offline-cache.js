@@ -1,26 +1,96 @@
 // The service worker's decisions, kept free of browser APIs so that they can be tested:
-// which cache a build uses, which old caches an update deletes, and how a request is served.
+// where each file of the manifest is kept, what an update downloads, what it deletes and
+// when, and how a request is served.
+//
+// One cache holds every build. A file is kept under its URL plus its revision (the content
+// hash the build writes into the manifest), so that a new build's worker can add the files
+// that changed beside the previous build's copies, and keep the unchanged ones as they are:
+// an update downloads only what changed, and the previous worker, still serving open pages,
+// never sees its files replaced. A URL that changes with its content (`?v=` of the runtime,
+// start-up files named by their hash) is its own key.
 
-export const CACHE_PREFIX = "tool-lessons-offline-";
+export const CACHE_NAME = "tool-lessons-offline";
+// Earlier versions kept one cache per build under this prefix: deleted like stale entries.
+const WHOLE_BUILD_CACHE_PREFIX = "tool-lessons-offline-";
+// The query parameter that carries a revision in a cache key (never sent to the server).
+const REVISION_PARAMETER = "__revision";
+// The record of a pending clean-up, kept in the cache itself (a worker may be stopped and
+// started again at any time: memory does not last).
+export const SWEEP_RECORD = "__lessons-offline/sweep";
 
-/** The cache of one build of the site (the build's version is a content hash). */
-export function cacheName(version) {
-  return `${CACHE_PREFIX}${version}`;
+/** The cache key of a file: its absolute URL, plus its revision when it has one. */
+export function cacheKey(url, revision) {
+  if (!revision) return url;
+  const key = new URL(url);
+  key.searchParams.append(REVISION_PARAMETER, revision);
+  return key.href;
 }
 
-/** Caches of earlier builds: deleted when a new build's service worker takes over. */
-export function staleCaches(names, version) {
-  const current = cacheName(version);
-  return names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== current);
+/** The URL a cache key was made from (what pages request). */
+export function urlOfKey(key) {
+  const url = new URL(key);
+  if (!url.searchParams.has(REVISION_PARAMETER)) return key;
+  url.searchParams.delete(REVISION_PARAMETER);
+  // URLSearchParams re-encodes what remains; keep the query byte for byte when nothing remains.
+  return url.search ? url.href : url.href.replace(/\?$/, "");
 }
 
 /**
- * Absolute URLs to precache, from the manifest's site-relative ones.
- * @param {string[]} urls relative to the site root ("", "lessons/x/", "assets/runtime/main.js?v=1")
+ * The manifest as absolute URLs, each with its cache key; a URL listed twice counts once.
+ * @param {{url: string, revision?: string}[]} entries relative to the site root
+ *   ("", "lessons/x/", "assets/runtime/main.js?v=1")
  * @param {string} scope the service worker's scope (the site root, ends with "/")
+ * @returns {Map<string, string>} absolute URL → cache key
  */
-export function precacheUrls(urls, scope) {
-  return [...new Set(urls.map((url) => new URL(url, scope).href))];
+export function precacheKeys(entries, scope) {
+  const keys = new Map();
+  for (const { url, revision } of entries) {
+    const absolute = new URL(url, scope).href;
+    if (!keys.has(absolute)) keys.set(absolute, cacheKey(absolute, revision));
+  }
+  return keys;
+}
+
+/**
+ * What an install downloads: the files whose key is not in the cache yet. A file the
+ * previous build had with the same revision is there already (unchanged: nothing to fetch).
+ * @param {Map<string, string>} keys this build's URL → key
+ * @param {Iterable<string>} cachedKeys the keys the cache holds
+ * @returns {{url: string, key: string}[]}
+ */
+export function missingFiles(keys, cachedKeys) {
+  const cached = new Set(cachedKeys);
+  return [...keys].filter(([, key]) => !cached.has(key)).map(([url, key]) => ({ url, key }));
+}
+
+/**
+ * What the clean-up after an update deletes: every key this build does not list (earlier
+ * revisions, files no build lists any more), and nothing that belongs to no build of ours.
+ * @param {Iterable<string>} cachedKeys
+ * @param {Map<string, string>} keys this build's URL → key
+ * @param {string} scope
+ */
+export function staleKeys(cachedKeys, keys, scope) {
+  const listed = new Set(keys.values());
+  const record = new URL(SWEEP_RECORD, scope).href;
+  return [...cachedKeys].filter((key) => !listed.has(key) && key !== record);
+}
+
+/** The per-build caches of earlier versions of this worker. */
+export function wholeBuildCaches(names) {
+  return names.filter((name) => name.startsWith(WHOLE_BUILD_CACHE_PREFIX));
+}
+
+/**
+ * Whether the clean-up may run: once no page or worker that was open when this build's
+ * worker took over is open any more. Those may be pages of the previous build, which still
+ * ask for the previous build's files (a lazily loaded worker, a snapshot) by their URLs.
+ * @param {string[]} openAtTakeOver client ids recorded when the worker activated
+ * @param {string[]} openNow client ids open now
+ */
+export function mayClean(openAtTakeOver, openNow) {
+  const now = new Set(openNow);
+  return !openAtTakeOver.some((id) => now.has(id));
 }
 
 /**

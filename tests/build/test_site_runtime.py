@@ -5,12 +5,12 @@ tags every page gets, and the start-up files' maker called once per packages zip
 from __future__ import annotations
 
 import json
-import re
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from lesson_builder._offline_manifest import read_manifest
 from lesson_builder._site_files import MissingRuntimeFile
 from lesson_builder._site_runtime import PYODIDE_FILES, SiteRuntime
 from lesson_builder._startup_files import StartupFiles
@@ -73,13 +73,31 @@ def test_the_runtime_goes_to_the_site_root_and_every_file_into_the_offline_manif
     assert not (folder / "startup").exists() or not any((folder / "startup").iterdir())
 
     text = (site / "sw.js").read_text(encoding="utf-8")
-    manifest = json.loads(re.match(r"self\.__LESSONS_PRECACHE__ = (\{.*?\});\n", text).group(1))
+    manifest = read_manifest(text)
     assert text.endswith("// sw.js")
-    urls = set(manifest["urls"])
+    urls = {entry["url"] for entry in manifest["entries"]}
     assert {"", "fa/lessons/x/", "assets/stylesheets/main.css", f"assets/runtime/main.js?v={runtime.version}",
             f"assets/runtime/lessons-python.zip?v={runtime.version}",
             "assets/runtime/pyodide-9.9.9/python_stdlib.zip"} <= urls
     assert not [url for url in urls if url.endswith(".map") or url == "sw.js"]
+
+
+def test_a_rebuild_with_one_page_changed_changes_that_page_s_revision_only(project, tmp_path):
+    runtime = SiteRuntime(project, StartupFiles(project, report=lambda reason: None))
+    site = built_site(tmp_path)
+    runtime.write(site)
+    first = read_manifest((site / "sw.js").read_text(encoding="utf-8"))
+    write(site / "fa" / "lessons" / "x" / "index.html", "<html><head></head><p>new</p></html>")
+    write(site / "fa" / "lessons" / "y" / "index.html", "<html></html>")  # a page added: listed too
+    runtime.write(site)
+    second = read_manifest((site / "sw.js").read_text(encoding="utf-8"))
+
+    changed = [entry for entry in second["entries"] if entry not in first["entries"]]
+    assert [entry["url"] for entry in changed] == ["fa/lessons/x/", "fa/lessons/y/"]
+    assert all(entry.get("revision") for entry in changed)
+    assert second["version"] != first["version"]
+    versioned = [entry for entry in second["entries"] if "?v=" in entry["url"]]
+    assert versioned and all("revision" not in entry for entry in versioned), "the query is their revision"
 
 
 def test_a_page_links_the_bundle_relative_to_itself(project):
@@ -113,9 +131,9 @@ def test_start_up_files_are_made_once_per_packages_zip_and_linked(project, tmp_p
     assert (site / "assets" / "runtime" / "startup" / "snapshot-2.bin").read_text() == "snapshot"
     tags = runtime.head_tags("index.html")
     assert 'data-stdlib="startup/stdlib-1.zip" data-snapshot="startup/snapshot-2.bin"' in tags
-    urls = json.loads(re.match(r"self\.__LESSONS_PRECACHE__ = (\{.*?\});\n",
-                               (site / "sw.js").read_text(encoding="utf-8")).group(1))["urls"]
-    assert "assets/runtime/startup/stdlib-1.zip" in urls
+    entries = read_manifest((site / "sw.js").read_text(encoding="utf-8"))["entries"]
+    urls = [entry["url"] for entry in entries]
+    assert {"url": "assets/runtime/startup/stdlib-1.zip"} in entries, "named by its hash: no revision"
     assert "assets/runtime/pyodide-9.9.9/python_stdlib.zip" not in urls, "the precompiled stdlib replaces it"
 
 

@@ -5,6 +5,7 @@ files to keep for offline use."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import zipfile
@@ -12,6 +13,8 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+
+from lesson_builder._offline_manifest import read_manifest
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT_TAG = re.compile(r'<script type="module" src="([^"]+)"([^>]*)></script>')
@@ -60,14 +63,13 @@ def test_the_snapshot_is_a_gzipped_pyodide_snapshot(site):
 
 def manifest(site: Path) -> dict:
     text = (site / "sw.js").read_text(encoding="utf-8")
-    match = re.match(r"self\.__LESSONS_PRECACHE__ = (\{.*?\});\n", text)
-    assert match, "sw.js does not start with its manifest"
-    return json.loads(match.group(1))
+    assert text.startswith("self.__LESSONS_PRECACHE__ = "), "sw.js does not start with its manifest"
+    return read_manifest(text)
 
 
 def test_the_service_worker_keeps_every_page_and_the_whole_runtime(site):
     listed = manifest(site)
-    urls = set(listed["urls"])
+    urls = {entry["url"] for entry in listed["entries"]}
     assert re.fullmatch(r"[0-9a-f]{16}", listed["version"])
     for page in pages(site):
         url = page.relative_to(site).parent.as_posix() + "/"
@@ -83,3 +85,14 @@ def test_the_service_worker_keeps_every_page_and_the_whole_runtime(site):
         path = url.split("?")[0]
         assert (site / (path + "index.html" if path.endswith("/") or not path else path)).is_file(), url
         assert not url.endswith(".map") and url != "sw.js"
+
+
+def test_each_kept_file_has_its_content_hash_unless_its_url_names_its_content(site):
+    entries = manifest(site)["entries"]
+    unrevised = sorted(entry["url"] for entry in entries if "revision" not in entry)
+    # The runtime's files under the build's ?v= query and the start-up files (named by hash).
+    assert unrevised and all("?v=" in url or "/startup/" in url for url in unrevised), unrevised
+    for entry in entries:
+        if "revision" in entry:
+            path = site / (entry["url"] + "index.html" if entry["url"].endswith("/") or not entry["url"] else entry["url"])
+            assert entry["revision"] == hashlib.sha256(path.read_bytes()).hexdigest()[:16], entry
