@@ -86,11 +86,6 @@ def wait_offline_ready(page, version: str | None = None, timeout_s: float = 120)
         page.wait_for_timeout(300)
 
 
-def offline_caches(page) -> list:
-    """Names of the caches the site's service worker keeps (one per build)."""
-    return page.evaluate("caches.keys()")
-
-
 def close_shared_workers(browser) -> int:
     """Close every SharedWorker of the browser (DevTools protocol); returns how many."""
     session = browser.new_browser_cdp_session()

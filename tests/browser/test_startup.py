@@ -18,7 +18,6 @@ from startup_support import (
     LocalServer,
     close_shared_workers,
     first_checked_snippet,
-    offline_caches,
     run_snippet,
     wait_offline_ready,
 )
@@ -149,32 +148,3 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start(page, page_log, own_serv
     assert (state, output.rstrip()) == ("done", expected.rstrip())
     warnings = [text for kind, text in page_log.console if kind == "warning" and "snapshot" in text]
     assert len(warnings) == 1, page_log.console
-
-
-def test_a_new_build_replaces_the_offline_cache(page, own_server, built_site, tmp_path):
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    server = own_server(site)
-    page.goto(server.url(FIRST_PAGE))
-    python_ready(page)
-    old = wait_offline_ready(page)
-    assert offline_caches(page) == [f"tool-lessons-offline-{old}"]
-
-    # A new build: a page's text changes, and with it the service worker's manifest.
-    lesson = site / FIRST_PAGE / "index.html"
-    lesson.write_text(lesson.read_text(encoding="utf-8").replace("<article", '<p id="new-build">2</p><article', 1), encoding="utf-8")
-    service_worker = site / "sw.js"
-    new = old[::-1]
-    service_worker.write_text(service_worker.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
-
-    page.reload()
-    wait_offline_ready(page, new)
-    page.wait_for_function(
-        "version => caches.keys().then((names) => names.length === 1 && names[0].endsWith(version))",
-        arg=new,
-        timeout=10_000,
-        polling=200,
-    )
-    server.stop()
-    page.goto(server.url(FIRST_PAGE))
-    assert page.locator("#new-build").count() == 1, "offline, the page must come from the new cache"
