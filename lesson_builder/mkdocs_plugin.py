@@ -22,12 +22,13 @@ from mkdocs.structure.files import File, Files
 from ._build import CACHE_FOLDER, Course, build_course
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
+from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, SearchEntryCache, TemplateCodeCache
 from ._coverage import coverage, coverage_markdown
 from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
-from ._site_runtime import SiteRuntime
+from ._site_runtime import SiteRuntime, runtime_signature
 from ._startup_files import StartupFiles
 
 log = logging.getLogger("mkdocs.plugins.lessons")
@@ -57,6 +58,9 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._markdown = None
         self._startup: Optional[StartupFiles] = None  # made once per session, cached per zip
         self._runtime: Optional[SiteRuntime] = None  # of the build in progress
+        self._runtime_signature: Optional[tuple] = None  # what it was made from
+        self._templates: Optional[TemplateCodeCache] = None  # for the process
+        self._search_entries: Optional[SearchEntryCache] = None
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
         self._not_found: Optional[str] = None  # the default language's 404 page of this build
 
@@ -73,14 +77,31 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             # The runtime (bundle, node_modules, tools/) lives beside mkdocs.yml.
             self._startup = StartupFiles(base, report=lambda message: log.info("lessons: %s", message))
         self._site = CourseSite.from_config(self._root, config)
+        if self._templates is None:
+            cache = self._root / CACHE_FOLDER if self.config.cache else None
+            self._templates = TemplateCodeCache(cache / TEMPLATES_FOLDER if cache else None)
+            self._search_entries = SearchEntryCache(cache / SEARCH_FILE if cache else None)
         _quiet_search_segmenter()
         return config
 
     def on_pre_build(self, config) -> None:
-        try:
-            self._runtime = SiteRuntime(Path(config.config_file_path).resolve().parent, self._startup)
-        except MissingRuntimeFile as error:
-            raise PluginError(f"lessons: {error}") from None
+        # Each language build (and each rebuild of `mkdocs serve`) asks again: the runtime's
+        # files are made again only when one of them changed.
+        base = Path(config.config_file_path).resolve().parent
+        signature = runtime_signature(base)
+        if self._runtime is None or signature != self._runtime_signature:
+            try:
+                self._runtime = SiteRuntime(base, self._startup)
+            except MissingRuntimeFile as error:
+                raise PluginError(f"lessons: {error}") from None
+            self._runtime_signature = signature
+        search = config.plugins.get("material/search") or config.plugins.get("search")
+        if getattr(search, "search_index", None) is not None:  # Material's: made in its on_config
+            self._search_entries.wrap(search.search_index)
+
+    def on_env(self, env, config, files):
+        env.bytecode_cache = self._templates  # the theme compiled once, not once per language build
+        return env
 
     # Before mkdocs-static-i18n (priority -100) sorts the files into languages.
     @event_priority(50)
@@ -156,6 +177,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
     @event_priority(-50)
     def on_post_build(self, config) -> None:
         self._runtime.write(Path(config.site_dir))
+        self._search_entries.save()
 
     def on_serve(self, server, config, builder):
         for name in WATCHED:
