@@ -85,13 +85,24 @@ class TranscriptCache:
         os.replace(temporary, target)
 
 
+def default_workers() -> int:
+    """Lessons run at once: more than the cores, since lesson code also waits (``time.sleep``,
+    ``asyncio``) and a waiting lesson would leave its core idle."""
+    return max(2, min(8, 2 * (os.cpu_count() or 1) + 1))
+
+
+def _work(group: list[RunRequest]) -> int:
+    """A lesson's work, roughly: the snippets its chains execute."""
+    return sum(len(request.setup) + 1 for request in group)
+
+
 class ChainRunner:
     def __init__(self, root: Path, cache_folder: Optional[Path] = None, workers: Optional[int] = None,
                  grace: Optional[float] = None):
         self.root = root
         self.cache = TranscriptCache(cache_folder)
         self.fingerprint = sources_fingerprint(root)
-        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.workers = workers or default_workers()
         self.grace = GRACE_SECONDS if grace is None else grace  # seconds past a chain's own limit
 
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
@@ -112,6 +123,8 @@ class ChainRunner:
                     pending.append(request)
             if pending:
                 pending_groups.append(pending)
+        # The longest lessons first, so that no long one starts last and runs alone.
+        pending_groups.sort(key=_work, reverse=True)
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             for finished in pool.map(self._run_in_subprocess, pending_groups):
                 results.update(finished)
