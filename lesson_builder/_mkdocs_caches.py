@@ -4,20 +4,24 @@
 - :class:`TemplateCodeCache`: the theme's Jinja templates compiled once, not once per
   language build (Jinja's own bytecode cache protocol: a template is found by its name and
   used only when its source's checksum matches).
+- :class:`PageRenderCache`: a page's Markdown rendered again only when it changed (in
+  memory: what ``mkdocs serve`` rebuilds).
 - :class:`SearchEntryCache`: the search index's entries of a page (Material's HTML parsing
   and jieba's Chinese segmentation, the costliest part of building a page), kept by a hash
   of everything they are made of: the page's HTML, table of contents, address, title and
   front matter, and the versions of Material and jieba.
 
-Both live in memory for the process and on disk under the build's cache folder (none
+The other two live in memory for the process and on disk under the build's cache folder (none
 without one). What is on disk is only ever used when its key matches, so a changed page,
 template or package is always made again.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import logging
 import os
 import threading
 from importlib import metadata
@@ -26,8 +30,9 @@ from typing import Callable, Optional
 
 from jinja2 import BytecodeCache
 
-SEARCH_FILE = "search-entries.json"
-TEMPLATES_FOLDER = "templates"
+# Inside the build's cache folder, beside the transcripts (one JSON file each).
+SEARCH_FILE = "site/search-entries.json"
+TEMPLATES_FOLDER = "site/templates"
 
 
 def _write_atomically(target: Path, data: bytes) -> None:
@@ -125,3 +130,73 @@ class SearchEntryCache:
 
 def _toc(items) -> list:
     return [[item.id, item.url, item.title, item.level, _toc(item.children)] for item in items or ()]
+
+
+class PageRenderCache:
+    """``page.render`` (Markdown to HTML, table of contents, anchors) done again only when
+    the page's Markdown, its address, the build's files or the Markdown settings changed:
+    a ``mkdocs serve`` rebuild after one lesson's edit renders that lesson's page alone.
+
+    In memory, for the process. A render that logged a warning (a broken link) is never
+    kept, so the warning, and a strict build's failure, come again next time.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[str, dict]] = {}  # page src_uri → (key, what render made)
+        self._build_key = ""
+
+    def start_build(self, files, config) -> None:
+        """Called once a build's files are final (from ``on_nav``)."""
+        made_of = [sorted((f.src_uri, f.dest_uri, f.url) for f in files),
+                   [repr(extension) for extension in config["markdown_extensions"]],
+                   repr(config["mdx_configs"])]
+        self._build_key = hashlib.sha256(json.dumps(made_of).encode("utf-8")).hexdigest()
+
+    def attach(self, page) -> None:
+        """Make ``page.render`` look here first (called from ``on_pre_page``)."""
+        page.render = lambda config, files: self._render(page, config, files)
+
+    def _render(self, page, config, files) -> None:
+        made_of = [self._build_key, page.file.src_uri, page.file.url, page.markdown]
+        key = hashlib.sha256(json.dumps(made_of, ensure_ascii=False).encode("utf-8")).hexdigest()
+        known = self._known.get(page.file.src_uri)
+        if known is not None and known[0] == key:
+            _restore(page, known[1], files)
+            return
+        warnings = _WarningCount()
+        logger = logging.getLogger("mkdocs")
+        logger.addHandler(warnings)
+        try:
+            type(page).render(page, config, files)
+        finally:
+            logger.removeHandler(warnings)
+        if warnings.count:
+            self._known.pop(page.file.src_uri, None)
+            return
+        self._known[page.file.src_uri] = (key, {
+            "content": page.content, "toc": copy.deepcopy(page.toc),
+            "title": page._title_from_render, "anchors": set(page.present_anchor_ids or ()),
+            "links": {target.src_uri: dict(links) for target, links in (page.links_to_anchors or {}).items()},
+        })
+
+
+def _restore(page, made: dict, files) -> None:
+    page.content = made["content"]
+    page.toc = copy.deepcopy(made["toc"])
+    page._title_from_render = made["title"]
+    page.present_anchor_ids = set(made["anchors"])
+    links = {}
+    for src_uri, anchors in made["links"].items():
+        target = files.get_file_from_path(src_uri)
+        if target is not None:
+            links[target] = dict(anchors)
+    page.links_to_anchors = links
+
+
+class _WarningCount(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.count = 0
+
+    def emit(self, record) -> None:
+        self.count += 1

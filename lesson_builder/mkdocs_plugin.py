@@ -22,7 +22,7 @@ from mkdocs.structure.files import File, Files
 from ._build import CACHE_FOLDER, Course, build_course
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
-from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, SearchEntryCache, TemplateCodeCache
+from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, SearchEntryCache, TemplateCodeCache
 from ._coverage import coverage, coverage_markdown
 from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
@@ -61,12 +61,15 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._runtime_signature: Optional[tuple] = None  # what it was made from
         self._templates: Optional[TemplateCodeCache] = None  # for the process
         self._search_entries: Optional[SearchEntryCache] = None
+        self._renders: Optional[PageRenderCache] = None  # under `mkdocs serve`: unchanged pages kept
+        self._builds_open = 0  # mkdocs-static-i18n runs the other languages' builds inside the first
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
         self._not_found: Optional[str] = None  # the default language's 404 page of this build
 
     def on_startup(self, *, command, dirty) -> None:
         if command == "serve":
             self._serve_errors = ServeErrors()
+            self._renders = PageRenderCache()
 
     def on_config(self, config):
         configured = self.config.content_root
@@ -85,6 +88,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         return config
 
     def on_pre_build(self, config) -> None:
+        self._builds_open += 1
         # Each language build (and each rebuild of `mkdocs serve`) asks again: the runtime's
         # files are made again only when one of them changed.
         base = Path(config.config_file_path).resolve().parent
@@ -123,6 +127,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
 
     def on_nav(self, nav, config, files):
         """One nav entry per lesson (not a folder holding one page), lessons in course order."""
+        if self._renders is not None:
+            self._renders.start_build(files, config)
         orders = {uri: order for uri, order in self._orders.items()}
         nav.items = _lesson_nav(nav.items, None, orders)
         nav.pages = [item for item in _walk(nav.items) if getattr(item, "is_page", False)]
@@ -133,6 +139,11 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if nav.pages:
             nav.pages[-1].next_page = None
         return nav
+
+    def on_pre_page(self, page, config, files):
+        if self._renders is not None:
+            self._renders.attach(page)
+        return page
 
     def on_page_read_source(self, page, config) -> Optional[str]:
         return self._sources.get(page.file.src_uri)
@@ -174,10 +185,19 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         write_empty_sitemap(Path(config.site_dir), page.file.dest_uri)
         return output.replace("</head>", self._runtime.head_tags(page.file.dest_uri) + "</head>", 1)
 
-    @event_priority(-50)
+    # After mkdocs-static-i18n (priority -100), whose on_post_build runs the other languages'
+    # builds: the runtime's files and the service worker (whose manifest lists every file of
+    # the site) are written once, when the last language is built, not once per language.
+    @event_priority(-200)
     def on_post_build(self, config) -> None:
+        self._builds_open -= 1
+        if self._builds_open > 0:  # a language build inside the outermost one
+            return
         self._runtime.write(Path(config.site_dir))
         self._search_entries.save()
+
+    def on_build_error(self, error) -> None:
+        self._builds_open = 0
 
     def on_serve(self, server, config, builder):
         for name in WATCHED:
