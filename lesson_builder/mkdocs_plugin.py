@@ -19,7 +19,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from ._build import CACHE_FOLDER, Course, build_course
+from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
 from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, SearchEntryCache, TemplateCodeCache
@@ -62,6 +62,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._templates: Optional[TemplateCodeCache] = None  # for the process
         self._search_entries: Optional[SearchEntryCache] = None
         self._renders: Optional[PageRenderCache] = None  # under `mkdocs serve`: unchanged pages kept
+        self._lesson_memo: Optional[LessonMemo] = None  # under `mkdocs serve`
+        self._lesson_memo_settings = ""
         self._builds_open = 0  # mkdocs-static-i18n runs the other languages' builds inside the first
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
         self._not_found: Optional[str] = None  # the default language's 404 page of this build
@@ -76,6 +78,10 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         base = Path(config.config_file_path).resolve().parent
         self._root = (base / configured).resolve() if configured else base
         self._markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
+        if self._renders is not None:  # previewing: lessons that did not change are not done again
+            settings = repr([list(config.markdown_extensions), dict(config.mdx_configs)])
+            if self._lesson_memo is None or self._lesson_memo_settings != settings:
+                self._lesson_memo, self._lesson_memo_settings = LessonMemo(settings), settings
         if self._startup is None:
             # The runtime (bundle, node_modules, tools/) lives beside mkdocs.yml.
             self._startup = StartupFiles(base, report=lambda message: log.info("lessons: %s", message))
@@ -222,7 +228,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if self._course is None or signature != self._signature:
             cache = self._root / CACHE_FOLDER if self.config.cache else None
             course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
-                                  use_cache=self.config.cache)
+                                  use_cache=self.config.cache, memo=self._lesson_memo)
             self._site.check(course)
             if self._serve_errors is not None:  # previewing: every page shows the problems
                 self._serve_errors.report(_problem_list(course))
