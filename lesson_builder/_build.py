@@ -52,6 +52,7 @@ class Course:
     programs: dict[str, dict[str, Program]] = field(default_factory=dict)  # lesson → snippet → take-home program
     failing: dict[str, set[str]] = field(default_factory=dict)  # lesson key → snippets reported failing
     sources: dict[str, str] = field(default_factory=dict)  # lesson or quiz file (relative path) → its text
+    chains_run: int = 0  # chains this build ran (the others' transcripts came from the cache)
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         return self.snippet_runs.get(lesson_key, {}).get(snippet_id)
@@ -83,6 +84,7 @@ def build_course(
     runner = ChainRunner(root, (cache_folder or root / CACHE_FOLDER) if use_cache else None)
     plan = {key: _plan(course.lessons[key], runnable.get(key, [])) for key in course.lessons}
     results = runner.run_groups([list(requests.values()) for requests in plan.values()])
+    course.chains_run = runner.ran
     for key, lesson in course.lessons.items():
         by_name = {name: results[request] for name, request in plan[key].items()}
         course.snippet_runs[key] = {sid: by_name[("snippet", sid)] for sid in lesson.snippets

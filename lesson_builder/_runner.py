@@ -104,6 +104,7 @@ class ChainRunner:
         self.fingerprint = sources_fingerprint(root)
         self.workers = workers or default_workers()
         self.grace = GRACE_SECONDS if grace is None else grace  # seconds past a chain's own limit
+        self.ran = 0  # chains run (not found in the cache) so far
 
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
         """Run each group (a lesson's chains) in its own subprocess; each request once."""
@@ -123,6 +124,7 @@ class ChainRunner:
                     pending.append(request)
             if pending:
                 pending_groups.append(pending)
+        self.ran += sum(len(group) for group in pending_groups)
         # The longest lessons first, so that no long one starts last and runs alone.
         pending_groups.sort(key=_work, reverse=True)
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
