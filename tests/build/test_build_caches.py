@@ -152,7 +152,8 @@ def _free_port() -> int:
 
 def _page(url: str) -> str:
     with urllib.request.urlopen(url, timeout=30) as response:
-        return response.read().decode("utf-8")
+        text = response.read().decode("utf-8")
+    return re.sub(r"livereload\(\d+, \d+\)", "livereload()", text)  # the server's build counters
 
 
 def _wait_for(condition, seconds: float) -> bool:
