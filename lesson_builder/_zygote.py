@@ -42,6 +42,8 @@ class ZygoteChild:
         """The return code as ``Popen`` gives it (negative: the signal that ended it)."""
         status = self._zygote.exit_status(self.pid, timeout)
         if status is None:
+            if not self._zygote.alive:  # its parent is gone, and with it how it ended
+                return -signal.SIGKILL
             raise subprocess.TimeoutExpired("lesson worker", timeout)
         return os.waitstatus_to_exitcode(status)
 
@@ -62,8 +64,12 @@ class Zygote:
         self._exits: dict[int, int] = {}
         self._closed = False
         ours.settimeout(_STARTED_WITHIN_S)
-        if self._line() != "ready":
-            raise OSError("the lesson worker zygote did not start")
+        try:
+            if self._line() != "ready":
+                raise OSError("the lesson worker zygote did not start")
+        except OSError:
+            self.close()
+            raise
         ours.settimeout(None)
         threading.Thread(target=self._listen, daemon=True).start()
 
