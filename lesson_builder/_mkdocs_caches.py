@@ -123,9 +123,10 @@ class SearchEntryCache:
         return self._entries
 
     def _key(self, page) -> str:
-        made_of = [self._salt, page.url, str(page.title), page.meta, page.content, _toc(page.toc)]
-        text = json.dumps(made_of, ensure_ascii=False, sort_keys=True, default=repr)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        made_of = [self._salt, page.url, str(page.title), page.meta, _toc(page.toc)]
+        digest = hashlib.sha256(json.dumps(made_of, ensure_ascii=False, sort_keys=True, default=repr).encode("utf-8"))
+        digest.update(b"\0" + (page.content or "").encode("utf-8"))  # the HTML as it is, not JSON-escaped
+        return digest.hexdigest()
 
 
 def _toc(items) -> list:
