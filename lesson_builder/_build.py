@@ -1,6 +1,9 @@
 """The build: read all content, run every chain once, check every output and answer key,
 render every page. Problems are collected over the whole build, never raised one by one."""
 
+import copy
+import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -48,6 +51,8 @@ class Course:
     pages: dict[str, RenderedLesson] = field(default_factory=dict)
     programs: dict[str, dict[str, Program]] = field(default_factory=dict)  # lesson → snippet → take-home program
     failing: dict[str, set[str]] = field(default_factory=dict)  # lesson key → snippets reported failing
+    sources: dict[str, str] = field(default_factory=dict)  # lesson or quiz file (relative path) → its text
+    chains_run: int = 0  # chains this build ran (the others' transcripts came from the cache)
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         return self.snippet_runs.get(lesson_key, {}).get(snippet_id)
@@ -61,11 +66,14 @@ def build_course(
     cache_folder: Optional[Path] = None,
     use_cache: bool = True,
     render: bool = True,
+    memo: Optional["LessonMemo"] = None,
 ) -> Course:
     """Read, run, check and (with ``render``) render the lessons under ``root``.
 
     ``only`` limits the build to some lesson/quiz files or folders. ``markdown`` turns quiz
-    texts into HTML (default: Python-Markdown with the site's usual extensions).
+    texts into HTML (default: Python-Markdown with the site's usual extensions). ``memo``
+    keeps each lesson's checked and rendered outcome for the next build in this process
+    (``mkdocs serve``), where a lesson whose inputs did not change is not done again.
     """
     root = Path(root).resolve()
     course = Course(root=root)
@@ -76,6 +84,7 @@ def build_course(
     runner = ChainRunner(root, (cache_folder or root / CACHE_FOLDER) if use_cache else None)
     plan = {key: _plan(course.lessons[key], runnable.get(key, [])) for key in course.lessons}
     results = runner.run_groups([list(requests.values()) for requests in plan.values()])
+    course.chains_run = runner.ran
     for key, lesson in course.lessons.items():
         by_name = {name: results[request] for name, request in plan[key].items()}
         course.snippet_runs[key] = {sid: by_name[("snippet", sid)] for sid in lesson.snippets
@@ -85,6 +94,10 @@ def build_course(
             if what == "quiz":
                 quiz_runs.setdefault(owner, {})[rest[0]] = transcript
         course.quiz_runs[key] = quiz_runs
+        memo_key = memo.key(course, lesson, runnable.get(key, []), render) if memo is not None else ""
+        if memo is not None and memo.restore(course, key, memo_key):
+            continue
+        problems_before = len(course.problems)
         failing = course.failing[key] = _check_snippets(course, lesson)
         _check_figures(course, lesson)
         course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
@@ -97,7 +110,65 @@ def build_course(
             configs[quiz.id] = _quiz_config(ctx, quiz_runs.get(quiz.id, {}))
         if render:
             course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html)
+        if memo is not None and len(course.problems) == problems_before:  # a lesson with problems: always again
+            memo.keep(course, key, memo_key)
     return course
+
+
+class LessonMemo:
+    """The per-lesson part of a build (checks, programs, quiz configs, the rendered page),
+    kept in memory by a hash of everything it reads: the lesson's and its quiz file's text,
+    the quizzes fit to run, every transcript of the lesson, its name in the course file, the
+    UI strings, the markdown settings and the builder's own code. Only a lesson that had no
+    problem is kept; what is handed back is a copy (the preview's stubs change pages)."""
+
+    def __init__(self, markdown_settings: str = "") -> None:
+        self._known: dict[str, tuple[str, tuple]] = {}  # lesson key → (hash, outcome)
+        self._salt = markdown_settings + _builder_fingerprint()
+
+    def key(self, course: Course, lesson: Lesson, quizzes: list[Quiz], render: bool) -> str:
+        quiz_path = course.quiz_files[lesson.key].path if lesson.key in course.quiz_files else ""
+        strings = course.root / "frontend" / "page" / "strings"
+        made_of = [self._salt, render, lesson.path, lesson.text, quiz_path, course.sources.get(quiz_path),
+                   [quiz.id for quiz in quizzes], course.snippet_runs.get(lesson.key), course.quiz_runs.get(lesson.key),
+                   _short_title(course, lesson),
+                   [_file_text(strings / f"{lang}.json") for lang in sorted({lesson.lang, "bg"})]]
+        text = json.dumps(made_of, ensure_ascii=False, sort_keys=True, default=repr)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def restore(self, course: Course, key: str, memo_key: str) -> bool:
+        known = self._known.get(key)
+        if known is None or known[0] != memo_key:
+            return False
+        failing, programs, configs, page = known[1]
+        course.failing[key], course.programs[key] = set(failing), dict(programs)
+        course.quiz_configs[key] = copy.deepcopy(configs)
+        if page is not None:
+            markdown, blocks = page
+            course.pages[key] = RenderedLesson(lesson=course.lessons[key], markdown=markdown, blocks=dict(blocks))
+        return True
+
+    def keep(self, course: Course, key: str, memo_key: str) -> None:
+        page = course.pages.get(key)
+        outcome = (set(course.failing.get(key, ())), dict(course.programs.get(key, {})),
+                   copy.deepcopy(course.quiz_configs.get(key, {})),
+                   (page.markdown, dict(page.blocks)) if page is not None else None)
+        self._known[key] = (memo_key, outcome)
+
+
+def _file_text(path: Path) -> Optional[str]:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _builder_fingerprint() -> str:
+    digest = hashlib.sha256()
+    home = Path(__file__).resolve().parent
+    for path in sorted(home.rglob("*.py")):
+        digest.update(path.relative_to(home).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def scan_course(root: Path, *, only: Optional[list[Path]] = None) -> Course:
@@ -121,6 +192,7 @@ def _read(course: Course, only: Optional[list[Path]]) -> None:
         if text is None:
             unread.add(f"{lang}/{slug}")
             continue
+        course.sources[relative] = text
         lesson = parse_lesson(relative, text, slug, lang, course.problems)
         if lesson.empty:
             unread.add(lesson.key)
@@ -132,6 +204,8 @@ def _read(course: Course, only: Optional[list[Path]]) -> None:
             continue
         relative = path.relative_to(root).as_posix()
         text = read_source(root, path, course.problems)
+        if text is not None:
+            course.sources[relative] = text
         quiz_file = parse_quiz_file(relative, text, slug, lang, course.problems) if text is not None else None
         if quiz_file is None:
             from ._model import QuizFile

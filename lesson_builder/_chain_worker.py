@@ -1,6 +1,7 @@
 """Subprocess that runs snippet chains for the builder: one fresh interpreter per lesson.
 
-``python -m lesson_builder._chain_worker <jobs fd> <replies fd>``: reads one JSON job per
+``python -m lesson_builder._chain_worker <jobs fd> <replies fd>`` (or a child of
+``lesson_builder._zygote``, which calls :func:`serve`): reads one JSON job per
 line from the jobs pipe (``{"key", "setup", "code", "timeout"}``) and writes one JSON line
 ``{"key", "transcript"}`` per finished job on the replies pipe. Its own stdin, stdout and
 stderr are left to the lesson code (which may use ``sys.__stdout__``). Each job runs
@@ -11,11 +12,15 @@ import json
 import os
 import sys
 
+from lesson_runtime import run_chain
+
 
 def main() -> None:
-    jobs_fd, replies_fd = int(sys.argv[1]), int(sys.argv[2])
-    from lesson_runtime import run_chain
+    serve(int(sys.argv[1]), int(sys.argv[2]))
 
+
+def serve(jobs_fd: int, replies_fd: int) -> None:
+    """Run every job read from ``jobs_fd`` and write its reply on ``replies_fd``."""
     jobs = os.fdopen(jobs_fd, "r", encoding="utf-8")
     replies = os.fdopen(replies_fd, "w", encoding="utf-8")
     dumps = json.dumps  # kept: the code run may rebind json's names (each run puts them back)

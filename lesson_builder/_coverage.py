@@ -5,6 +5,7 @@ Read from the sources without running anything; the author guide shows the same 
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ._build import Course
 from ._lesson_parser import FENCE, QUIZ_LINE, _closing_fence
@@ -33,6 +34,7 @@ def count_words(text: str) -> int:
     return han + words
 
 
+@lru_cache(maxsize=512)  # a pure count, asked again at every rebuild of `mkdocs serve`
 def prose_counts(text: str) -> tuple[int, int]:
     """(Han characters, other words) of a lesson's prose, as ``count_words`` counts them."""
     lines = text.split("\n")

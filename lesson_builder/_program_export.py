@@ -12,6 +12,7 @@ A snippet whose program would still need ``fake_client`` is a problem at its fil
 """
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
@@ -87,13 +88,13 @@ def build_program(chain: list[Piece], *, root: Path, lang: str, title: str, file
     """The program of ``chain[-1]`` run after the rest of ``chain``; None when some code does
     not parse (a snippet that shows a SyntaxError is no program) or a problem is appended to
     ``problems`` as ``(piece, 1-based line in its code, message)``."""
-    sdks = set().union(*(sdks_used(piece.code) for piece in chain))
-    rewrites = [rewrite(piece.code, sdks) for piece in chain]
+    sdks = frozenset().union(*(_sdks_of(piece.code) for piece in chain))
+    rewrites = [_rewrite_of(piece.code, sdks) for piece in chain]
     if any(result is None for result in rewrites):
         return None
     before_count = len(problems)
     for piece, result in zip(chain, rewrites):
-        problems.extend((piece, line, message) for line, message in _blocking(piece, result))
+        problems.extend((piece, line, message) for line, message in _blocking_of(piece.code, sdks))
     if len(problems) > before_count:
         return None
     snippet = chain[-1]
@@ -103,7 +104,26 @@ def build_program(chain: list[Piece], *, root: Path, lang: str, title: str, file
     for piece, result in zip(chain[:-1], rewrites[:-1]):
         before += _part(root, lang, piece.id) + apply_lines(piece.code, result.lines).strip("\n") + "\n\n\n"
     before += _part(root, lang, snippet.id)
-    return Program(file=file, before=before, lines=rewrites[-1].lines, code=snippet.code, sdks=sdks)
+    return Program(file=file, before=before, lines=dict(rewrites[-1].lines), code=snippet.code, sdks=set(sdks))
+
+
+# A snippet is a piece of the chain of every snippet that continues it: each piece is parsed
+# once per build (and once per `mkdocs serve` session while its code stays the same), not
+# once per chain it is in. Pure functions of the code's text; callers copy what they keep.
+@lru_cache(maxsize=4096)
+def _sdks_of(code: str) -> frozenset:
+    return frozenset(sdks_used(code))
+
+
+@lru_cache(maxsize=4096)
+def _rewrite_of(code: str, sdks: frozenset) -> Optional[Rewrite]:
+    return rewrite(code, set(sdks))
+
+
+@lru_cache(maxsize=4096)
+def _blocking_of(code: str, sdks: frozenset) -> tuple[tuple[int, str], ...]:
+    result = _rewrite_of(code, sdks)
+    return tuple(_blocking(Piece("", code), result)) if result is not None else ()
 
 
 def _chain_ids(lesson: Lesson, snippet_id: str) -> list[str]:

@@ -1,7 +1,9 @@
 """Run snippet chains in subprocesses, each distinct chain once, with a cache on disk.
 
-Every lesson's chains go to one fresh ``python -m lesson_builder._chain_worker`` (a clean
-interpreter per lesson; a fresh namespace per chain inside it). Lessons run in parallel.
+Every lesson's chains go to one fresh worker (a clean interpreter per lesson; a fresh
+namespace per chain inside it): a child forked by the build's zygote (``_zygote``: an
+interpreter that has imported fake_client and lesson_runtime and runs nothing), or, where
+fork is missing, a new ``python -m lesson_builder._chain_worker``. Lessons run in parallel.
 Jobs and replies travel on two pipes of their own, never on the worker's stdin and stdout:
 lesson code may print to ``sys.__stdout__`` or read ``sys.__stdin__``.
 A chain that outlives its time limit plus a grace period is stopped from outside (for
@@ -20,6 +22,7 @@ import json
 import os
 import queue
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -27,6 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
+
+from ._zygote import Zygote
 
 BUILDER_HOME = Path(__file__).resolve().parent.parent
 GRACE_SECONDS = 15.0  # interpreter start and imports, on a loaded machine
@@ -85,14 +90,29 @@ class TranscriptCache:
         os.replace(temporary, target)
 
 
+def default_workers() -> int:
+    """Lessons run at once: more than the cores, since lesson code also waits (``time.sleep``,
+    ``asyncio``) and a waiting lesson would leave its core idle."""
+    return max(2, min(8, 2 * (os.cpu_count() or 1) + 1))
+
+
+def _work(group: list[RunRequest]) -> int:
+    """A lesson's work, roughly: the snippets its chains execute."""
+    return sum(len(request.setup) + 1 for request in group)
+
+
 class ChainRunner:
     def __init__(self, root: Path, cache_folder: Optional[Path] = None, workers: Optional[int] = None,
                  grace: Optional[float] = None):
         self.root = root
         self.cache = TranscriptCache(cache_folder)
         self.fingerprint = sources_fingerprint(root)
-        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.workers = workers or default_workers()
         self.grace = GRACE_SECONDS if grace is None else grace  # seconds past a chain's own limit
+        self.ran = 0  # chains run (not found in the cache) so far
+        self._forks: Optional[Zygote] = None
+        self._no_zygote = not hasattr(socket, "send_fds") or not hasattr(os, "fork")
+        self._zygote_lock = threading.Lock()
 
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
         """Run each group (a lesson's chains) in its own subprocess; each request once."""
@@ -112,16 +132,39 @@ class ChainRunner:
                     pending.append(request)
             if pending:
                 pending_groups.append(pending)
-        with ThreadPoolExecutor(max_workers=self.workers) as pool:
-            for finished in pool.map(self._run_in_subprocess, pending_groups):
-                results.update(finished)
+        self.ran += sum(len(group) for group in pending_groups)
+        # The longest lessons first, so that no long one starts last and runs alone.
+        pending_groups.sort(key=_work, reverse=True)
+        try:
+            with ThreadPoolExecutor(max_workers=self.workers) as pool:
+                for finished in pool.map(self._run_in_subprocess, pending_groups):
+                    results.update(finished)
+        finally:
+            if self._forks is not None:
+                self._forks.close()
+                self._forks = None
         return results
+
+    def _zygote(self) -> Optional[Zygote]:
+        """The build's zygote (started by the first lesson that needs it); None when it
+        cannot run here: each lesson then starts its own interpreter."""
+        with self._zygote_lock:
+            if self._forks is not None and not self._forks.alive:
+                self._forks.close()
+                self._forks = None
+            if self._forks is None and not self._no_zygote:
+                try:
+                    self._forks = Zygote([sys.executable, "-m", "lesson_builder._zygote"], str(self.root),
+                                         _worker_environment(self.root))
+                except OSError:
+                    self._no_zygote = True
+            return self._forks
 
     def _run_in_subprocess(self, requests: list[RunRequest]) -> dict[RunRequest, dict]:
         results: dict[RunRequest, dict] = {}
         remaining = list(requests)
         while remaining:
-            finished = _WorkerProcess(self.root, self.grace).run(remaining)
+            finished = _WorkerProcess(self.root, self.grace, self._zygote()).run(remaining)
             for request, (transcript, reported) in finished.items():
                 results[request] = transcript
                 if reported:
@@ -134,24 +177,34 @@ class _WorkerProcess:
     """One subprocess; returns what it finished, each with whether the worker reported it
     (False: the job that killed it, or that it did not finish in time, marked from outside)."""
 
-    def __init__(self, root: Path, grace: float):
+    def __init__(self, root: Path, grace: float, zygote: Optional[Zygote] = None):
         self.root = root
         self.grace = grace
+        self.zygote = zygote
+
+    def _start(self, jobs_read: int, replies_write: int):
+        """The worker: a child of the zygote, or a new interpreter; its stderr readable."""
+        if self.zygote is not None:
+            errors_read, errors_write = os.pipe()
+            try:
+                process = self.zygote.fork(jobs_read, replies_write, errors_write)
+                return process, os.fdopen(errors_read, "rb")
+            except OSError:
+                os.close(errors_read)
+            finally:
+                os.close(errors_write)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "lesson_builder._chain_worker", str(jobs_read), str(replies_write)],
+            cwd=self.root, env=_worker_environment(self.root), pass_fds=(jobs_read, replies_write),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        return process, process.stderr
 
     def run(self, requests: list[RunRequest]) -> dict[RunRequest, tuple[dict, bool]]:
         by_key = {f"{index}": request for index, request in enumerate(requests)}
-        environment = dict(os.environ)
-        environment["PYTHONPATH"] = os.pathsep.join(
-            [str(self.root), str(BUILDER_HOME)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else []))
-        environment["PYTHONHASHSEED"] = "0"
-        environment["PYTHONIOENCODING"] = "utf-8"
         jobs_read, jobs_write = os.pipe()
         replies_read, replies_write = os.pipe()
         try:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "lesson_builder._chain_worker", str(jobs_read), str(replies_write)],
-                cwd=self.root, env=environment, pass_fds=(jobs_read, replies_write),
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            process, stderr = self._start(jobs_read, replies_write)
         finally:
             os.close(jobs_read)
             os.close(replies_write)
@@ -159,7 +212,7 @@ class _WorkerProcess:
         replies = os.fdopen(replies_read, "r", encoding="utf-8", errors="replace")
         threading.Thread(target=_pump, args=(replies, lines), daemon=True).start()
         errors: "collections.deque[str]" = collections.deque(maxlen=_STDERR_LINES)
-        threading.Thread(target=_collect, args=(process.stderr, errors), daemon=True).start()
+        threading.Thread(target=_collect, args=(stderr, errors), daemon=True).start()
         jobs = "".join(json.dumps({"key": key, "setup": list(r.setup), "code": r.code, "timeout": r.timeout}) + "\n"
                        for key, r in by_key.items())
         threading.Thread(target=_feed, args=(os.fdopen(jobs_write, "w", encoding="utf-8"), jobs), daemon=True).start()
@@ -180,6 +233,15 @@ class _WorkerProcess:
             process.kill()
             process.wait()
         return results
+
+
+def _worker_environment(root: Path) -> dict:
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [str(root), str(BUILDER_HOME)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else []))
+    environment["PYTHONHASHSEED"] = "0"
+    environment["PYTHONIOENCODING"] = "utf-8"
+    return environment
 
 
 def _reply(line: Optional[str], by_key: dict[str, RunRequest]) -> Optional[tuple[RunRequest, dict]]:

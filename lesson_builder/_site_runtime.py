@@ -24,7 +24,7 @@ import posixpath
 from pathlib import Path
 
 from ._offline_manifest import SERVICE_WORKER, relative_service_worker, service_worker_script
-from ._python_packages import python_packages_zip
+from ._python_packages import PYTHON_PACKAGES, python_packages_zip
 from ._site_files import MissingRuntimeFile, copy_if_changed, remove_others, write_if_changed
 from ._startup_files import StartupFiles
 
@@ -38,6 +38,22 @@ STARTUP_DIR = "startup"  # inside RUNTIME_DIR: the build-time stdlib and snapsho
 # Runtime files the pages request with the build's ?v= query (the offline cache keeps them
 # under the very URL the page asks for).
 VERSIONED_FILES = ("main.js", "main.css", "worker.js", PACKAGES_ZIP)
+
+
+def runtime_signature(root: Path) -> tuple:
+    """Changes whenever a file :class:`SiteRuntime` is made from may have changed (the
+    bundle, the Pyodide package, the lesson packages): names, sizes and modification times."""
+    entries = []
+    folders = [root / DIST, root / PYODIDE_PACKAGE] + [root / package for package in PYTHON_PACKAGES]
+    for folder in folders:
+        paths = folder.rglob("*") if folder != root / PYODIDE_PACKAGE else (folder / "package.json",)
+        for path in sorted(paths):
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            entries.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(entries)
 
 
 class SiteRuntime:

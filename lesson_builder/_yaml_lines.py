@@ -8,6 +8,8 @@ date: a field that is text takes the text as written instead (`texts`, `keep_sou
 and keys are always the text as written (`no:` is Norwegian, not false).
 """
 
+import collections
+import copy
 from typing import Any, Optional
 
 import yaml
@@ -109,8 +111,26 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+# Parsed files by their text, for the process: `mkdocs serve` rebuilds read every quiz file
+# again, and YAML parsing in Python is the slowest part of reading a course. Each caller gets
+# its own copy (callers may change what they get).
+_PARSED: "collections.OrderedDict[str, Any]" = collections.OrderedDict()
+_PARSED_LIMIT = 512
+
+
 def load_located_yaml(text: str) -> Any:
     """Parse ``text``; raise YamlProblem (with a 1-based line) when it is not valid YAML."""
+    if text in _PARSED:
+        _PARSED.move_to_end(text)
+        return copy.deepcopy(_PARSED[text])
+    parsed = _load(text)
+    _PARSED[text] = copy.deepcopy(parsed)
+    if len(_PARSED) > _PARSED_LIMIT:
+        _PARSED.popitem(last=False)
+    return parsed
+
+
+def _load(text: str) -> Any:
     try:
         return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
     except YamlProblem:

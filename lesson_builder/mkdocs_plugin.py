@@ -19,15 +19,16 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from ._build import CACHE_FOLDER, Course, build_course
+from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
+from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, SearchEntryCache, TemplateCodeCache
 from ._coverage import coverage, coverage_markdown
 from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
-from ._site_runtime import SiteRuntime
+from ._site_runtime import SiteRuntime, runtime_signature
 from ._startup_files import StartupFiles
 
 log = logging.getLogger("mkdocs.plugins.lessons")
@@ -57,30 +58,60 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._markdown = None
         self._startup: Optional[StartupFiles] = None  # made once per session, cached per zip
         self._runtime: Optional[SiteRuntime] = None  # of the build in progress
+        self._runtime_signature: Optional[tuple] = None  # what it was made from
+        self._templates: Optional[TemplateCodeCache] = None  # for the process
+        self._search_entries: Optional[SearchEntryCache] = None
+        self._renders: Optional[PageRenderCache] = None  # under `mkdocs serve`: unchanged pages kept
+        self._lesson_memo: Optional[LessonMemo] = None  # under `mkdocs serve`
+        self._lesson_memo_settings = ""
+        self._builds_open = 0  # mkdocs-static-i18n runs the other languages' builds inside the first
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
         self._not_found: Optional[str] = None  # the default language's 404 page of this build
 
     def on_startup(self, *, command, dirty) -> None:
         if command == "serve":
             self._serve_errors = ServeErrors()
+            self._renders = PageRenderCache()
 
     def on_config(self, config):
         configured = self.config.content_root
         base = Path(config.config_file_path).resolve().parent
         self._root = (base / configured).resolve() if configured else base
         self._markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
+        if self._renders is not None:  # previewing: lessons that did not change are not done again
+            settings = repr([list(config.markdown_extensions), dict(config.mdx_configs)])
+            if self._lesson_memo is None or self._lesson_memo_settings != settings:
+                self._lesson_memo, self._lesson_memo_settings = LessonMemo(settings), settings
         if self._startup is None:
             # The runtime (bundle, node_modules, tools/) lives beside mkdocs.yml.
             self._startup = StartupFiles(base, report=lambda message: log.info("lessons: %s", message))
         self._site = CourseSite.from_config(self._root, config)
+        if self._templates is None:
+            cache = self._root / CACHE_FOLDER if self.config.cache else None
+            self._templates = TemplateCodeCache(cache / TEMPLATES_FOLDER if cache else None)
+            self._search_entries = SearchEntryCache(cache / SEARCH_FILE if cache else None)
         _quiet_search_segmenter()
         return config
 
     def on_pre_build(self, config) -> None:
-        try:
-            self._runtime = SiteRuntime(Path(config.config_file_path).resolve().parent, self._startup)
-        except MissingRuntimeFile as error:
-            raise PluginError(f"lessons: {error}") from None
+        self._builds_open += 1
+        # Each language build (and each rebuild of `mkdocs serve`) asks again: the runtime's
+        # files are made again only when one of them changed.
+        base = Path(config.config_file_path).resolve().parent
+        signature = runtime_signature(base)
+        if self._runtime is None or signature != self._runtime_signature:
+            try:
+                self._runtime = SiteRuntime(base, self._startup)
+            except MissingRuntimeFile as error:
+                raise PluginError(f"lessons: {error}") from None
+            self._runtime_signature = signature
+        search = config.plugins.get("material/search") or config.plugins.get("search")
+        if getattr(search, "search_index", None) is not None:  # Material's: made in its on_config
+            self._search_entries.wrap(search.search_index)
+
+    def on_env(self, env, config, files):
+        env.bytecode_cache = self._templates  # the theme compiled once, not once per language build
+        return env
 
     # Before mkdocs-static-i18n (priority -100) sorts the files into languages.
     @event_priority(50)
@@ -102,6 +133,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
 
     def on_nav(self, nav, config, files):
         """One nav entry per lesson (not a folder holding one page), lessons in course order."""
+        if self._renders is not None:
+            self._renders.start_build(files, config)
         orders = {uri: order for uri, order in self._orders.items()}
         nav.items = _lesson_nav(nav.items, None, orders)
         nav.pages = [item for item in _walk(nav.items) if getattr(item, "is_page", False)]
@@ -112,6 +145,11 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if nav.pages:
             nav.pages[-1].next_page = None
         return nav
+
+    def on_pre_page(self, page, config, files):
+        if self._renders is not None:
+            self._renders.attach(page)
+        return page
 
     def on_page_read_source(self, page, config) -> Optional[str]:
         return self._sources.get(page.file.src_uri)
@@ -153,12 +191,20 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         write_empty_sitemap(Path(config.site_dir), page.file.dest_uri)
         return output.replace("</head>", self._runtime.head_tags(page.file.dest_uri) + "</head>", 1)
 
-    # After mkdocs-static-i18n (priority -100), which builds the other languages and then
-    # writes the final search index: the service worker's manifest hashes every file of the
-    # site, so it must come last (each language's build writes it; the outer build's stands).
-    @event_priority(-110)
+    # After mkdocs-static-i18n (priority -100), whose on_post_build runs the other languages'
+    # builds: the runtime's files and the service worker (whose manifest hashes every file of
+    # the site, the final search index included) are written once, when the last language
+    # is built, not once per language.
+    @event_priority(-200)
     def on_post_build(self, config) -> None:
+        self._builds_open -= 1
+        if self._builds_open > 0:  # a language build inside the outermost one
+            return
         self._runtime.write(Path(config.site_dir))
+        self._search_entries.save()
+
+    def on_build_error(self, error) -> None:
+        self._builds_open = 0
 
     def on_serve(self, server, config, builder):
         for name in WATCHED:
@@ -183,7 +229,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if self._course is None or signature != self._signature:
             cache = self._root / CACHE_FOLDER if self.config.cache else None
             course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
-                                  use_cache=self.config.cache)
+                                  use_cache=self.config.cache, memo=self._lesson_memo)
             self._site.check(course)
             if self._serve_errors is not None:  # previewing: every page shows the problems
                 self._serve_errors.report(_problem_list(course))
@@ -195,7 +241,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             self._course, self._signature = course, signature
             self._blocks = {token: html for page in course.pages.values() for token, html in page.blocks.items()}
             if not course.problems:
-                log.info("lessons: %d pages, every output and answer key checked", len(course.pages))
+                log.info("lessons: %d pages, every output and answer key checked (%d runs, the others cached)",
+                         len(course.pages), course.chains_run)
         return self._course
 
 

@@ -10,6 +10,7 @@ translate it, and add its code to `LANGUAGES`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import ModuleType
 
 from . import bg, en, fa, ru, uk, zh
@@ -27,6 +28,7 @@ def words_of(language: str, key: str) -> tuple[str, ...]:
     return tuple(LANGUAGES[language].WORDS.get(key, ()))
 
 
+@lru_cache(maxsize=None)  # the word lists are constants: gathered once per key, not per question
 def words_everywhere(key: str) -> tuple[str, ...]:
     """The words listened for under `key` in every language: a tool described in Persian
     is understood when the question is Bulgarian, as a real model would."""

@@ -52,6 +52,9 @@ def has_word(text: str, word: str) -> bool:
     return _pattern(word).search(_lowered(text)) is not None
 
 
+# A conversation is read again at every call of a tool loop, and a tool's text at every
+# request that offers it: each (text, key) is counted once.
+@lru_cache(maxsize=4096)
 def count_words_of(text: str, key: str) -> int:
     """How many of the words listened for under `key` occur in `text`."""
     return sum(1 for word in words_everywhere(key) if has_word(text, word))
