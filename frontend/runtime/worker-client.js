@@ -38,6 +38,10 @@ export const DEFAULT_TIMINGS = {
   /** How long a lost shared worker may take to be gone before this page connects to a
    * worker of its own instead (connecting to the dying one would never be answered). */
   lingerMs: 3000,
+  /** How long a connection made after a loss may wait for the worker's first word: a
+   * connection that reached the dying worker is never answered (a fresh worker answers at
+   * once, with its start-up progress). */
+  firstAnswerMs: 6000,
 };
 
 /**
@@ -71,12 +75,13 @@ export function createWorkerClient({
   watchGone = watchLifeline,
   timings = {},
 }) {
-  const { backstopMs, stopGraceMs, queueLimitMs, lingerMs } = { ...DEFAULT_TIMINGS, ...timings };
+  const { backstopMs, stopGraceMs, queueLimitMs, lingerMs, firstAnswerMs } = { ...DEFAULT_TIMINGS, ...timings };
   let connection = null;
   let booting = null; // settles when the current connection is ready (or failed)
   let resumeBoot = null; // settles `booting` with another attempt, while it is pending
   let reconnectGate = null; // what the next connection waits for: the lost worker's end
   const lostInterpreters = new Set(); // interpreters whose worker this page saw go away
+  let afterLoss = false; // the next connection follows a lost worker
   let ready = false;
   let ownWorker = !canShare; // true once this page has left the shared worker
   let interruptBuffer = null;
@@ -106,13 +111,19 @@ export function createWorkerClient({
     const shared = !ownWorker;
     let thisConnection = null;
     globalThis.performance?.mark?.("lessons:python-start");
+    const watchFirstAnswer = afterLoss;
+    afterLoss = false;
     return new Promise((resolve, reject) => {
       const id = nextId++;
+      let answered = false;
+      let silence = null;
       resumeBoot = (next) => {
+        clearTimeout(silence);
         handlers.delete(id);
         resolve(next);
       };
       const failed = (message) => {
+        clearTimeout(silence);
         resumeBoot = null;
         handlers.delete(id);
         discardConnection(thisConnection);
@@ -125,6 +136,8 @@ export function createWorkerClient({
         }
       };
       handlers.set(id, (message) => {
+        answered = true;
+        clearTimeout(silence);
         if (message.type === "progress") emitProgress(message);
         else if (message.type === "ready") {
           handlers.delete(id);
@@ -172,6 +185,9 @@ export function createWorkerClient({
       // page and a worker of its own; everywhere else a stop goes through the stop token.
       interruptBuffer = thisConnection.kind === "dedicated" && isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
       thisConnection.post({ id, type: "init", interruptBuffer });
+      if (watchFirstAnswer && shared) {
+        silence = setTimeout(() => answered || failed("the shared Python worker did not answer"), firstAnswerMs);
+      }
     });
   }
 
@@ -202,6 +218,7 @@ export function createWorkerClient({
     const resume = resumeBoot;
     resumeBoot = null;
     discardConnection(which);
+    afterLoss = true;
     if (which.kind === "shared" && !which.gone) {
       // Until the old worker is gone, a new connection would reach it and never be answered.
       reconnectGate = whenGone(which).then((gone) => {
