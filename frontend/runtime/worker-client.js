@@ -40,8 +40,9 @@ export const DEFAULT_TIMINGS = {
   lingerMs: 3000,
   /** How long a connection made after a loss may wait for the worker's first word: a
    * connection that reached the dying worker is never answered (a fresh worker answers at
-   * once, with its start-up progress). */
-  firstAnswerMs: 6000,
+   * once, with its start-up progress). The browser may still hand out the dying worker
+   * for a moment after it is gone: one more try, then a worker of the page's own. */
+  firstAnswerMs: 1500,
 };
 
 /**
@@ -82,6 +83,7 @@ export function createWorkerClient({
   let reconnectGate = null; // what the next connection waits for: the lost worker's end
   const lostInterpreters = new Set(); // interpreters whose worker this page saw go away
   let afterLoss = false; // the next connection follows a lost worker
+  let silentRetries = 0; // connections after a loss that may still go unanswered
   let ready = false;
   let ownWorker = !canShare; // true once this page has left the shared worker
   let interruptBuffer = null;
@@ -186,7 +188,16 @@ export function createWorkerClient({
       interruptBuffer = thisConnection.kind === "dedicated" && isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
       thisConnection.post({ id, type: "init", interruptBuffer });
       if (watchFirstAnswer && shared) {
-        silence = setTimeout(() => answered || failed("the shared Python worker did not answer"), firstAnswerMs);
+        silence = setTimeout(() => {
+          if (answered) return;
+          if (silentRetries <= 0) return failed("the shared Python worker did not answer");
+          silentRetries -= 1;
+          resumeBoot = null;
+          handlers.delete(id);
+          discardConnection(thisConnection);
+          afterLoss = true;
+          resolve(prepare());
+        }, firstAnswerMs);
       }
     });
   }
@@ -219,6 +230,7 @@ export function createWorkerClient({
     resumeBoot = null;
     discardConnection(which);
     afterLoss = true;
+    silentRetries = 1;
     if (which.kind === "shared" && !which.gone) {
       // Until the old worker is gone, a new connection would reach it and never be answered.
       reconnectGate = whenGone(which).then((gone) => {

@@ -18,9 +18,10 @@ const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
  * `{crash: "why"}` answers with a worker error; `{goAway: "closed"|"crashed", linger}` prints,
  * says `lost` and goes away (its lifeline ends 5 ms later, or never with `linger`); `{die:
  * true}` goes away without a word. `start` is "ok" or "fail" per connection kind.
- * `watchGone` is the stand-in for the lifeline (shared/worker-lifeline.js).
+ * `watchGone` is the stand-in for the lifeline (shared/worker-lifeline.js). `silentShared` shared
+ * connections after the first reach a dying worker: they are never answered.
  */
-function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForever = false } = {}) {
+function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForever = false, silentShared = 0 } = {}) {
   const connections = [];
   const lifelines = new Map(); // interpreter → Set of onGone
   const watchGone = (interpreter, onGone) => {
@@ -40,6 +41,8 @@ function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForeve
     connection.post = (message) => {
       connection.posted.push(message);
       if (message.type === "init") {
+        const sharedBefore = connections.filter((other) => other.kind === "shared" && other !== connection).length;
+        if (kind === "shared" && sharedBefore >= 1 && sharedBefore <= silentShared) return;
         if (start[kind] === "fail") return setTimeout(() => onError(`${kind} worker failed`), 1);
         connection.interpreter = `py-${connections.length}`;
         answer({ id: message.id, type: "progress", phase: "runtime", loaded: 0, total: 2 });
@@ -285,5 +288,15 @@ test("an unreadable result fails its run instead of throwing", async () => {
     const transcript = await python.run(code({ forge }));
     assert.equal(transcript.status, "failed");
     assert.equal((await python.run(code({ print: "next\n" }))).output, "next\n");
+  }
+});
+
+test("a connection after a loss that reaches the dying worker is tried once more, then left for a worker of its own", async () => {
+  for (const [silentShared, kinds] of [[1, ["shared", "shared", "shared"]], [2, ["shared", "shared", "shared", "dedicated"]]]) {
+    const workers = standInWorkers({ silentShared });
+    const { python } = client(workers, { timings: { ...FAST, firstAnswerMs: 20 } });
+    assert.equal((await python.run(code({ goAway: "crashed" }))).status, "lost");
+    assert.equal((await python.run(code({ print: "after\n" }))).output, "after\n");
+    assert.deepEqual(workers.connections.map((c) => c.kind), kinds);
   }
 });
