@@ -125,6 +125,9 @@ export function createWorkerClient({
         resolve(next);
       };
       const failed = (message) => {
+        // An error event after "ready" is learner code's uncaught error in a dedicated
+        // worker (a callback it left behind): the worker lives on.
+        if (thisConnection?.interpreter) return;
         clearTimeout(silence);
         resumeBoot = null;
         handlers.delete(id);
