@@ -7,8 +7,9 @@ message, both pages move to one fresh shared interpreter, and the next run on ea
 the lesson shows.
 
 Where a page has no SharedWorker (the dedicated-worker fallback, forced here by removing it),
-what learner code posts with ``js.postMessage`` never reaches the page's protocol, and a
-closed worker is replaced too.
+what learner code posts with ``js.postMessage`` never reaches the page's protocol, an error it
+leaves behind in the worker does not cost the page its worker, and a closed worker is
+replaced too.
 
 Each case is counted in the hostile tally ("learner code in the browser")."""
 
@@ -39,6 +40,7 @@ POSTS = (
     "for junk in (None, 'text', 42, js.Object.new(), obj(id=1, type='result', transcript=None),\n"
     "             obj(id=2, type='ready'), obj(type='lost', reason='closed')):\n"
     "    js.postMessage(junk)\n"
+    "js.setTimeout(js.Function.new(\"throw new Error('left behind')\"), 0)\n"
     "print('posted')"
 )
 NO_SHARED_WORKER = "delete window.SharedWorker;"
@@ -118,11 +120,14 @@ def two_pages_without_shared_worker(page, site_url):
 def test_what_learner_code_posts_from_a_dedicated_worker_never_reaches_the_page(two_pages_without_shared_worker, snippets,
                                                                                 page_log):
     page, other = two_pages_without_shared_worker
+    before = interpreter(page)
     with case(BROWSER):
         state, output, status = run_until_end(snippets, POSTS)
         assert (state, output) == ("done", "posted\n"), status
         assert page_log.errors == [], "the page threw on a message"
         assert_both_pages_run(page, other, snippets)
+        # The error the program left behind in its worker did not cost the page its worker.
+        assert interpreter(page) == before
 
 
 def test_a_closed_dedicated_worker_is_replaced(two_pages_without_shared_worker, snippets):
