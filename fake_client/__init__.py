@@ -72,7 +72,7 @@ What is real and what is simplified
 | stop reasons | `end_turn`, `tool_use`, `max_tokens` (a hard cut, also inside a tool call: partial input, or OpenAI `arguments` that do not parse; `output_tokens == max_tokens`), `stop_sequence` with `stop_sequences` (OpenAI `stop`) | `pause_turn` and `refusal` never happen |
 | extended thinking (`enabled` with `budget_tokens`, `adaptive`) | a `thinking` block with a signature first in the reply; a history that drops it from a tool-using turn, or edits it, is refused with the real wording; forced tools with thinking are refused | one short sentence of thinking; adaptive always thinks; thinking sent back counts no tokens |
 | streaming (`stream=True`; `client.messages.stream(...)` with `text_stream`, `get_final_message()`) | the real event sequences (Anthropic `message_start` … `message_stop` with `text_delta`, `input_json_delta`, `thinking_delta`, `signature_delta`; OpenAI `chat.completion.chunk`s with tool-call deltas by `index`, usage last with `stream_options={"include_usage": True}`); the events put together are exactly the non-streamed reply; `serve` sends server-sent events, so the SDKs' stream helpers work | the reply is written first, then sent in pieces at once: a word (or a JSON token) a piece, no `ping`s, no pauses; in-process only Anthropic has a `stream()` helper (OpenAI: iterate the chunks) |
-| structured outputs (Anthropic `output_config.format`, `messages.parse(output_format=...)`; OpenAI `response_format` `json_schema` / `json_object`, `chat.completions.parse`) | the answer is JSON matching the schema, filled from what the world knows (`_json_fill`); `parse` reads it into a pydantic model or a dataclass; schemas outside Anthropic's subset or OpenAI's strict rules, and `json_object` without the word "JSON" in the messages, are refused with the real wording | a field the model knows nothing of gets its answer text, 0 or false; the schema adds no input tokens |
+| structured outputs (Anthropic `output_config.format`, `messages.parse(output_format=...)`; OpenAI `response_format` `json_schema` / `json_object`, `chat.completions.parse`) | the answer is JSON matching the schema, filled from what the world knows (`_json_fill`); `parse` reads it into a pydantic model or a dataclass; on a reply cut by `max_tokens` it raises what the SDKs raise: OpenAI `LengthFinishReasonError` (before reading, with the SDK's wording and usage), Anthropic pydantic's `ValidationError` ("Invalid JSON: EOF while parsing a string at line 1 column 29"; for a dataclass, where the fake cannot raise pydantic's own class, `fake_client.ValidationError` with the same name, message and `errors()`); schemas outside Anthropic's subset or OpenAI's strict rules, and `json_object` without the word "JSON" in the messages, are refused with the real wording | a field the model knows nothing of gets its answer text, 0 or false; the schema adds no input tokens |
 | server-held threads (Anthropic beta `thread`: `create`, `continue` with `previous_message_id`), used by `client.beta.messages.tool_runner(...)` | `client.beta.messages` and `serve` hold the conversation under the reply's id; a `continue` sends only the new messages and reuses the held `system` and `tools`; an unknown id is refused with HTTP 404 `thread_not_found` (the runner then replays the whole conversation), a reply continued twice with `thread_already_continued` | held in memory per client (per API key in `serve`), the oldest forgotten past a limit; wordings follow the API's documented descriptions; the beta header is not checked |
 | bad requests (wrong types, missing fields, unknown blocks, ids that match nothing, too long a prompt) | every field checked as the real API checks it, refused with its status, envelope and wording; prompts over the context window (200 000 tokens Anthropic, 128 000 OpenAI, by the estimate) refused as "prompt is too long"; what JSON cannot carry (NaN, Infinity, more than 64 levels of nesting) refused before anything else | the context windows are the same for every model name; the wordings for nesting, content types and unknown paths are the fake's own |
 | the model reads the conversation | a small script per lesson world (below) | it understands only what its world listens for |
@@ -131,8 +131,9 @@ from ._anthropic_events import (InputJSONDelta, RawContentBlockDeltaEvent,
 from ._anthropic_types import (ContentBlock, Message, MessageTokensCount, ParsedMessage,
                                TextBlock, ThinkingBlock, ToolUseBlock, Usage)
 from ._errors import (APIError, APIStatusError, AuthenticationError, BadRequestError,
-                      ConflictError, InternalServerError, NotFoundError, PermissionDeniedError,
-                      RateLimitError, UnprocessableEntityError)
+                      ConflictError, InternalServerError, LengthFinishReasonError, NotFoundError,
+                      OpenAIError, PermissionDeniedError, RateLimitError, UnprocessableEntityError,
+                      ValidationError)
 from ._openai_client import OpenAI
 from ._message_stream import MessageStream
 from ._openai_chunks import ChatCompletionChunk
@@ -152,5 +153,5 @@ __all__ = [
     "TextDelta", "InputJSONDelta", "ThinkingDelta", "SignatureDelta",
     "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-    "RateLimitError", "InternalServerError",
+    "RateLimitError", "InternalServerError", "OpenAIError", "LengthFinishReasonError", "ValidationError",
 ]

@@ -115,7 +115,9 @@ class ParsedMessage(Message):
     """What `client.messages.parse(...)` returns: the `Message`, and `parsed_output`, the
     reply's JSON read into the type you asked for (None when the reply has no text, as when
     it calls tools). Each text block has its own `parsed_output` too. A reply cut by
-    `max_tokens` is not valid JSON: reading it raises, as with the SDK."""
+    `max_tokens` is not whole JSON: reading it raises pydantic's `ValidationError` ("Invalid
+    JSON: EOF while parsing a string at line 1 column 29"), as with the SDK, which checks no
+    `stop_reason` first (for a dataclass the fake raises its mirror, `fake_client.ValidationError`)."""
 
     parsed_output: Any = None
 

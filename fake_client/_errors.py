@@ -6,7 +6,8 @@ from typing import Any, Optional
 
 __all__ = ["APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
            "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-           "RateLimitError", "InternalServerError", "RequestRefused"]
+           "RateLimitError", "InternalServerError", "RequestRefused", "OpenAIError",
+           "LengthFinishReasonError", "ValidationError"]
 
 
 class APIError(Exception):
@@ -80,6 +81,53 @@ class RateLimitError(APIStatusError):
 
 class InternalServerError(APIStatusError):
     status_code = 500
+
+
+class OpenAIError(Exception):
+    """Base of the OpenAI SDK's own errors that are no API answer (`openai.OpenAIError`)."""
+
+
+class LengthFinishReasonError(OpenAIError):
+    """`chat.completions.parse(...)` on a reply cut by `max_tokens` (`finish_reason ==
+    "length"`): there is no whole JSON to read, so the SDK raises this before parsing, with
+    its wording and the usage. `completion` is the cut reply (a `ChatCompletion`)."""
+
+    def __init__(self, *, completion: Any) -> None:
+        message = "Could not parse response content as the length limit was reached"
+        usage = getattr(completion, "usage", None)
+        if usage is not None:
+            # as the SDK prints its CompletionUsage (pydantic), whose two detail fields the
+            # fake never fills
+            message += (f" - CompletionUsage(completion_tokens={usage.completion_tokens}, "
+                        f"prompt_tokens={usage.prompt_tokens}, total_tokens={usage.total_tokens}, "
+                        "completion_tokens_details=None, prompt_tokens_details=None)")
+        super().__init__(message)
+        self.completion = completion
+
+
+class ValidationError(ValueError):
+    """What pydantic raises when a reply is not valid for the type `parse` reads it into; the
+    fake raises it where it reads a dataclass (a pydantic model raises pydantic's own). It
+    mirrors `pydantic_core.ValidationError`, which the fake (stdlib only) cannot raise: the
+    same name, message and `errors()`; a ValueError as pydantic's is. Today the one case is
+    JSON that is not whole (a reply cut by `max_tokens`): `title` is the type's name."""
+
+    def __init__(self, title: str, errors: list[dict[str, Any]]) -> None:
+        self.title = title
+        self._errors = errors
+        lines = [f"{len(errors)} validation error{'s' if len(errors) != 1 else ''} for {title}"]
+        for error in errors:
+            lines.append(f"  {error['msg']} [type={error['type']}, input_value={error['input_shown']}, "
+                         f"input_type={type(error['input']).__name__}]")
+            lines.append(f"    For further information visit {error['url']}")
+        super().__init__("\n".join(lines))
+
+    def errors(self) -> list[dict[str, Any]]:
+        """The errors as pydantic lists them: `type`, `loc`, `msg`, `input`, `ctx`, `url`."""
+        return [{key: error[key] for key in ("type", "loc", "msg", "input", "ctx", "url")} for error in self._errors]
+
+    def error_count(self) -> int:
+        return len(self._errors)
 
 
 class RequestRefused(Exception):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
+from ._errors import LengthFinishReasonError
 from ._model_base import ResponseModel
 from ._output_types import parse_as
 
@@ -86,11 +87,15 @@ class ChatCompletion(ResponseModel):
 class ParsedChatCompletion(ChatCompletion):
     """What `client.chat.completions.parse(...)` returns: the `ChatCompletion`, with
     `choices[0].message.parsed`, the reply's JSON read into the type you asked for (None
-    when the message has no text, as when it calls tools)."""
+    when the message has no text, as when it calls tools). A reply cut by `max_tokens`
+    (`finish_reason == "length"`) raises `LengthFinishReasonError`, as with the SDK."""
 
     @classmethod
     def of(cls, completion: ChatCompletion, output_type: Any) -> "ParsedChatCompletion":
         """`completion` with each message's content read into `output_type`."""
+        # As the SDK: a cut reply is refused before any reading (its JSON is not whole).
+        if any(choice.finish_reason == "length" for choice in completion.choices):
+            raise LengthFinishReasonError(completion=completion)
         parsed: ParsedChatCompletion = cls.from_dict(completion.to_dict())  # type: ignore[assignment]
         for choice in parsed.choices:
             content = choice.message.content

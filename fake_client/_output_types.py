@@ -19,6 +19,9 @@ import json
 import typing
 from typing import Any, Literal, Union
 
+from ._errors import ValidationError
+from ._invalid_json import invalid_json_error, truncated_repr
+
 _SCALARS = {str: "string", int: "integer", float: "number", bool: "boolean"}
 _DROPPED_FOR_ANTHROPIC = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
                           "multipleOf", "minLength", "maxLength", "maxItems")
@@ -80,11 +83,23 @@ def _strict(schema: Any, *, all_required: bool) -> Any:
     return out
 
 
+# The pydantic release whose messages the fake mirrors (its documentation links name it).
+PYDANTIC_ERRORS_URL = "https://errors.pydantic.dev/2.14/v/"
+
+
 def parse_as(output_type: Any, text: str) -> Any:
     """The reply's JSON `text` as an `output_type` object (pydantic validates it; a dataclass
-    is built field by field)."""
+    is built field by field). Text that is not whole JSON (a reply cut by `max_tokens`) raises
+    what the SDKs raise, pydantic's ValidationError (mirrored for a dataclass: see
+    `fake_client.ValidationError`)."""
     if hasattr(output_type, "model_validate_json"):
         return output_type.model_validate_json(text)
+    problem = invalid_json_error(text)
+    if problem is not None:
+        raise ValidationError(getattr(output_type, "__name__", str(output_type)), [{
+            "type": "json_invalid", "loc": (), "msg": f"Invalid JSON: {problem}", "input": text,
+            "input_shown": truncated_repr(text), "ctx": {"error": problem},
+            "url": PYDANTIC_ERRORS_URL + "json_invalid"}])
     return _build(output_type, json.loads(text))
 
 

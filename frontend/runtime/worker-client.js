@@ -9,10 +9,17 @@
 // run's stop token and lesson_runtime ends the run within 0.1 s. When even that fails (a
 // long call into C), the page leaves the shared worker for a dedicated worker of its own,
 // for the rest of its life; the other pages keep theirs.
+//
+// A worker can also go away under every page at once: the program closed it (`js.close()`),
+// or Python died in it (a fatal error, the C stack overflowed). The worker says so to every
+// page (`lost`), and its lifeline (shared/worker-lifeline.js) tells when it is really gone,
+// also when it died without a word. Then a run that had reached Python ends as `lost`, a run
+// still waiting is sent again, and the page connects to a fresh worker, shared again.
 
 import { createStopToken } from "../shared/stop-token.js";
-import { endedTranscript, failedTranscript } from "../shared/transcripts.js";
+import { endedTranscript, failedTranscript, lostTranscript } from "../shared/transcripts.js";
 import { encodeWorkerParams } from "../shared/worker-params.js";
+import { watchLifeline } from "../shared/worker-lifeline.js";
 import { canShareWorker, connectWorker } from "./worker-connection.js";
 
 /** Output characters streamed to the page at most (the output view shows no more). */
@@ -28,6 +35,14 @@ export const DEFAULT_TIMINGS = {
   /** How long a run may wait for other pages' runs in the shared worker before this page
    * moves to a worker of its own (a default run takes at most 10 s + backstop + grace). */
   queueLimitMs: 15000,
+  /** How long a lost shared worker may take to be gone before this page connects to a
+   * worker of its own instead (connecting to the dying one would never be answered). */
+  lingerMs: 3000,
+  /** How long a connection made after a loss may wait for the worker's first word: a
+   * connection that reached the dying worker is never answered (a fresh worker answers at
+   * once, with its start-up progress). The browser may still hand out the dying worker
+   * for a moment after it is gone: one more try, then a worker of the page's own. */
+  firstAnswerMs: 1500,
 };
 
 /**
@@ -48,6 +63,7 @@ export const DEFAULT_TIMINGS = {
  * @param {boolean} [options.isolated] cross-origin isolated: a dedicated worker can be interrupted
  * @param {typeof createStopToken} [options.createToken]
  * @param {(info: ReadyInfo) => void} [options.onReady] told each time Python becomes ready
+ * @param {typeof watchLifeline} [options.watchGone] calls back once a worker is gone
  * @param {Partial<typeof DEFAULT_TIMINGS>} [options.timings]
  */
 export function createWorkerClient({
@@ -57,11 +73,17 @@ export function createWorkerClient({
   isolated = Boolean(globalThis.crossOriginIsolated),
   createToken = createStopToken,
   onReady = () => {},
+  watchGone = watchLifeline,
   timings = {},
 }) {
-  const { backstopMs, stopGraceMs, queueLimitMs } = { ...DEFAULT_TIMINGS, ...timings };
+  const { backstopMs, stopGraceMs, queueLimitMs, lingerMs, firstAnswerMs } = { ...DEFAULT_TIMINGS, ...timings };
   let connection = null;
   let booting = null; // settles when the current connection is ready (or failed)
+  let resumeBoot = null; // settles `booting` with another attempt, while it is pending
+  let reconnectGate = null; // what the next connection waits for: the lost worker's end
+  const lostInterpreters = new Set(); // interpreters whose worker this page saw go away
+  let afterLoss = false; // the next connection follows a lost worker
+  let silentRetries = 0; // connections after a loss that may still go unanswered
   let ready = false;
   let ownWorker = !canShare; // true once this page has left the shared worker
   let interruptBuffer = null;
@@ -80,13 +102,34 @@ export function createWorkerClient({
 
   function prepare() {
     if (booting) return booting;
+    const gate = reconnectGate;
+    reconnectGate = null;
+    booting = gate ? gate.then(connectAndStart) : connectAndStart();
+    return booting;
+  }
+
+  function connectAndStart() {
     const location = locate();
     const shared = !ownWorker;
     let thisConnection = null;
     globalThis.performance?.mark?.("lessons:python-start");
-    booting = new Promise((resolve, reject) => {
+    const watchFirstAnswer = afterLoss;
+    afterLoss = false;
+    return new Promise((resolve, reject) => {
       const id = nextId++;
+      let answered = false;
+      let silence = null;
+      resumeBoot = (next) => {
+        clearTimeout(silence);
+        handlers.delete(id);
+        resolve(next);
+      };
       const failed = (message) => {
+        // An error event after "ready" is learner code's uncaught error in a dedicated
+        // worker (a callback it left behind): the worker lives on.
+        if (thisConnection?.interpreter) return;
+        clearTimeout(silence);
+        resumeBoot = null;
         handlers.delete(id);
         discardConnection(thisConnection);
         if (shared) {
@@ -98,10 +141,23 @@ export function createWorkerClient({
         }
       };
       handlers.set(id, (message) => {
+        answered = true;
+        clearTimeout(silence);
         if (message.type === "progress") emitProgress(message);
         else if (message.type === "ready") {
           handlers.delete(id);
+          resumeBoot = null;
           ready = true;
+          const connected = thisConnection;
+          connected.interpreter = String(message.interpreter);
+          // Watched only where the worker holds its lifeline, and never twice for one
+          // interpreter (a lock taken from it by learner code must not loop the page).
+          if (message.lifeline && !lostInterpreters.has(connected.interpreter)) {
+            connected.stopWatching = watchGone(connected.interpreter, () => {
+              connected.gone = true;
+              loseWorker(connected, connected.lostReason || "crashed");
+            });
+          }
           if (message.fresh) starts += 1;
           globalThis.performance?.mark?.("lessons:python-ready");
           if (message.warning) console.warn(message.warning);
@@ -120,7 +176,13 @@ export function createWorkerClient({
         shared,
         url: location.workerUrl,
         name: encodeWorkerParams(location),
-        onMessage: (data) => handlers.get(data.id)?.(data),
+        onMessage: (data) => {
+          if (data.type === "lost") {
+            thisConnection.lostReason = data.reason === "closed" ? "closed" : "crashed";
+            console.warn(`The Python worker goes away: ${data.message || data.reason}`);
+            loseWorker(thisConnection, thisConnection.lostReason);
+          } else handlers.get(data.id)?.(data);
+        },
         onError: (message) => failed(message),
       });
       connection = thisConnection;
@@ -128,12 +190,24 @@ export function createWorkerClient({
       // page and a worker of its own; everywhere else a stop goes through the stop token.
       interruptBuffer = thisConnection.kind === "dedicated" && isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
       thisConnection.post({ id, type: "init", interruptBuffer });
+      if (watchFirstAnswer && shared) {
+        silence = setTimeout(() => {
+          if (answered) return;
+          if (silentRetries <= 0) return failed("the shared Python worker did not answer");
+          silentRetries -= 1;
+          resumeBoot = null;
+          handlers.delete(id);
+          discardConnection(thisConnection);
+          afterLoss = true;
+          resolve(prepare());
+        }, firstAnswerMs);
+      }
     });
-    return booting;
   }
 
   function discardConnection(which) {
     if (!which || which !== connection) return;
+    connection.stopWatching?.();
     connection.close();
     connection = null;
     booting = null;
@@ -148,6 +222,40 @@ export function createWorkerClient({
     if (which.kind === "shared") ownWorker = true;
     discardConnection(which);
     prepare().catch(() => {}); // a failure shows up on the next run
+  }
+
+  /** The worker behind `which` goes away (it said so, or its lifeline says it is gone):
+   * end or resend this page's run, and connect again once the old worker is gone. */
+  function loseWorker(which, reason) {
+    if (which !== connection) return;
+    if (which.interpreter) lostInterpreters.add(which.interpreter);
+    const resume = resumeBoot;
+    resumeBoot = null;
+    discardConnection(which);
+    afterLoss = true;
+    silentRetries = 1;
+    if (which.kind === "shared" && !which.gone) {
+      // Until the old worker is gone, a new connection would reach it and never be answered.
+      reconnectGate = whenGone(which).then((gone) => {
+        if (!gone) ownWorker = true;
+      });
+    }
+    if (resume) resume(prepare());
+    current?.lose(reason);
+    if (!booting) prepare().catch(() => {});
+  }
+
+  /** Resolves true once the worker of `which` is gone, false if it still lingers. */
+  function whenGone(which) {
+    return new Promise((resolve) => {
+      if (!which.interpreter || !which.stopWatching) return setTimeout(() => resolve(false), lingerMs);
+      const timer = setTimeout(() => resolve(false), lingerMs);
+      const stop = watchGone(which.interpreter, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      setTimeout(stop, lingerMs);
+    });
   }
 
   async function execute(code, setup, timeout, onOutput, signal, onStart) {
@@ -198,6 +306,16 @@ export function createWorkerClient({
             finish(endedTranscript(reason, streamed, timeout));
           });
         },
+        /** The worker went away under this run (loseWorker). */
+        lose(reason) {
+          if (endedBy) finish(endedTranscript(endedBy, streamed, timeout));
+          else if (started) finish(lostTranscript(reason, streamed));
+          else {
+            // It never reached Python: send it to the next worker, as if just asked.
+            settle();
+            resolve(execute(code, setup, timeout, onOutput, signal, () => {}));
+          }
+        },
       };
       const onAbort = () => control.end("stopped");
 
@@ -210,6 +328,10 @@ export function createWorkerClient({
           onOutput(message.type, message.text);
         } else if (message.type === "result") {
           const transcript = message.transcript;
+          if (!transcript || typeof transcript !== "object" || typeof transcript.status !== "string") {
+            finish(failedTranscript("the Python worker sent an unreadable result"));
+            return;
+          }
           // A stop we sent for the time limit comes back as "stopped": say "timeout".
           if (endedBy === "timeout" && transcript.status === "stopped") transcript.status = "timeout";
           finish(transcript);
@@ -255,7 +377,9 @@ export function createWorkerClient({
      * @param {AbortSignal} [options.signal] aborting it stops this run (queued or running)
      * @param {() => void} [options.onStart] called when the run reaches Python (after start-up and queue)
      * @returns {Promise<object>} the transcript (ARCHITECTURE.md), status one of
-     *   "done" | "error" | "timeout" | "stopped", or "failed" when Python could not start
+     *   "done" | "error" | "timeout" | "stopped", "failed" when Python could not start, or
+     *   "lost" when the worker went away under the run (error type WorkerClosed or
+     *   PythonCrashed; the next run gets a fresh worker)
      */
     run(code, { setup = [], timeout = 10, onOutput = () => {}, signal, onStart = () => {} } = {}) {
       const job = queue.then(() => execute(code, setup, timeout, onOutput, signal, onStart));

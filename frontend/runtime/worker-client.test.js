@@ -15,30 +15,48 @@ const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
  * A stand-in for worker.js. `program(code)` says what a run does:
  * `{print: "text"}` prints and ends "done"; `{loop: true}` runs until its stop token is
  * revoked, then ends "stopped"; `{hang: true}` never answers (a long call into C);
- * `{crash: "why"}` answers with a worker error. `start` is "ok" or "fail" per connection kind.
+ * `{crash: "why"}` answers with a worker error; `{goAway: "closed"|"crashed", linger}` prints,
+ * says `lost` and goes away (its lifeline ends 5 ms later, or never with `linger`); `{die:
+ * true}` goes away without a word. `start` is "ok" or "fail" per connection kind.
+ * `watchGone` is the stand-in for the lifeline (shared/worker-lifeline.js). `silentShared` shared
+ * connections after the first reach a dying worker: they are never answered.
  */
-function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForever = false } = {}) {
+function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForever = false, silentShared = 0 } = {}) {
   const connections = [];
+  const lifelines = new Map(); // interpreter → Set of onGone
+  const watchGone = (interpreter, onGone) => {
+    if (!lifelines.has(interpreter)) lifelines.set(interpreter, new Set());
+    lifelines.get(interpreter).add(onGone);
+    return () => lifelines.get(interpreter).delete(onGone);
+  };
   const connect = ({ shared, url, name, onMessage, onError }) => {
     const kind = shared ? "shared" : "dedicated";
-    const connection = { kind, url, name, posted: [], closed: false };
-    const answer = (message) => setTimeout(() => !connection.closed && onMessage(message), 1);
+    const connection = { kind, url, name, posted: [], closed: false, dead: false };
+    const answer = (message) => setTimeout(() => !connection.closed && !connection.dead && onMessage(message), 1);
+    connection.goAway = ({ say, linger = false }) => {
+      if (say) answer({ type: "lost", reason: say, message: `went away: ${say}` });
+      setTimeout(() => (connection.dead = true), 2);
+      if (!linger) setTimeout(() => [...(lifelines.get(connection.interpreter) || [])].forEach((gone) => gone()), 5);
+    };
     connection.post = (message) => {
       connection.posted.push(message);
       if (message.type === "init") {
+        const sharedBefore = connections.filter((other) => other.kind === "shared" && other !== connection).length;
+        if (kind === "shared" && sharedBefore >= 1 && sharedBefore <= silentShared) return;
         if (start[kind] === "fail") return setTimeout(() => onError(`${kind} worker failed`), 1);
+        connection.interpreter = `py-${connections.length}`;
         answer({ id: message.id, type: "progress", phase: "runtime", loaded: 0, total: 2 });
-        answer({ id: message.id, type: "ready", interpreter: `py-${connections.length}`, fresh: true, fromSnapshot: true, warning: null });
+        answer({ id: message.id, type: "ready", interpreter: connection.interpreter, fresh: true, fromSnapshot: true, warning: null, lifeline: true });
       } else if (message.type === "run") {
         if (queueForever && kind === "shared") return; // other pages' runs hold it
-        run(message, answer);
+        run(message, answer, connection);
       }
     };
     connection.close = () => (connection.closed = true);
     connections.push(connection);
     return connection;
   };
-  const run = ({ id, code, stopUrl }, answer) => {
+  const run = ({ id, code, stopUrl }, answer, connection) => {
     const program = JSON.parse(code);
     answer({ id, type: "started" });
     const done = (status, output) =>
@@ -58,9 +76,17 @@ function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForeve
       answer({ id, type: "error", message: program.crash });
     } else if (program.hang) {
       answer({ id, type: "stdout", text: "stuck\n" });
+    } else if (program.goAway) {
+      answer({ id, type: "stdout", text: "bye\n" });
+      connection.goAway({ say: program.goAway, linger: program.linger });
+    } else if (program.die) {
+      answer({ id, type: "stdout", text: "dying\n" });
+      connection.goAway({});
+    } else if (program.forge) {
+      answer({ id, type: "result", transcript: program.forge === "null" ? null : "junk" });
     }
   };
-  return { connect, connections };
+  return { connect, connections, watchGone };
 }
 
 function client(workers, options = {}) {
@@ -68,6 +94,7 @@ function client(workers, options = {}) {
   const python = createWorkerClient({
     locate: () => LOCATION,
     connect: workers.connect,
+    watchGone: workers.watchGone,
     canShare: true,
     isolated: false,
     onReady: (info) => ready.push(info),
@@ -197,4 +224,79 @@ test("a run stopped before it starts never reaches the worker", async () => {
   const transcript = await python.run(code({ print: "never" }), { signal: controller.signal });
   assert.equal(transcript.status, "stopped");
   assert.equal(workers.connections.length, 0);
+});
+
+test("a worker that says it goes away ends the started run as lost; the next run gets a fresh shared worker", async () => {
+  for (const [reason, type] of [["closed", "WorkerClosed"], ["crashed", "PythonCrashed"]]) {
+    const workers = standInWorkers();
+    const { python, ready } = client(workers);
+    const transcript = await python.run(code({ goAway: reason }));
+    assert.equal(transcript.status, "lost");
+    assert.equal(transcript.error.type, type);
+    assert.equal(transcript.output, "bye\n", "what was streamed before is kept");
+    assert.equal((await python.run(code({ print: "fresh\n" }))).output, "fresh\n");
+    assert.deepEqual(workers.connections.map((c) => [c.kind, c.closed]), [["shared", true], ["shared", false]]);
+    assert.deepEqual(ready.map((info) => info.interpreter), ["py-1", "py-2"]);
+  }
+});
+
+test("a worker that dies without a word is noticed through its lifeline", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const transcript = await python.run(code({ die: true }), { timeout: 60 });
+  assert.equal(transcript.status, "lost");
+  assert.equal(transcript.error.type, "PythonCrashed");
+  assert.equal(transcript.output, "dying\n");
+  assert.equal((await python.run(code({ print: "again\n" }))).output, "again\n");
+  assert.equal(workers.connections[1].kind, "shared");
+});
+
+test("an idle page whose worker dies connects to a fresh one before its next run", async () => {
+  const workers = standInWorkers();
+  const { python, ready } = client(workers);
+  await python.prepare();
+  workers.connections[0].goAway({});
+  await tick(30);
+  assert.equal(ready.length, 2, "connected again at once");
+  assert.equal(python.isReady(), true);
+  assert.equal((await python.run(code({ print: "ok\n" }))).output, "ok\n");
+});
+
+test("a run still waiting when its worker goes away is sent to the next worker", async () => {
+  const workers = standInWorkers({ queueForever: true });
+  const { python } = client(workers, { timings: { ...FAST, queueLimitMs: 10_000 } });
+  const waiting = python.run(code({ print: "mine\n" }));
+  await tick(20);
+  workers.connections[0].goAway({ say: "crashed" });
+  const transcript = await waiting;
+  assert.equal(transcript.status, "done");
+  assert.equal(transcript.output, "mine\n");
+});
+
+test("a lost shared worker that lingers is left for a dedicated worker of the page's own", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers, { timings: { ...FAST, lingerMs: 40 } });
+  assert.equal((await python.run(code({ goAway: "closed", linger: true }))).status, "lost");
+  assert.equal((await python.run(code({ print: "own\n" }))).output, "own\n");
+  assert.deepEqual(workers.connections.map((c) => c.kind), ["shared", "dedicated"]);
+});
+
+test("an unreadable result fails its run instead of throwing", async () => {
+  for (const forge of ["null", "junk"]) {
+    const workers = standInWorkers();
+    const { python } = client(workers);
+    const transcript = await python.run(code({ forge }));
+    assert.equal(transcript.status, "failed");
+    assert.equal((await python.run(code({ print: "next\n" }))).output, "next\n");
+  }
+});
+
+test("a connection after a loss that reaches the dying worker is tried once more, then left for a worker of its own", async () => {
+  for (const [silentShared, kinds] of [[1, ["shared", "shared", "shared"]], [2, ["shared", "shared", "shared", "dedicated"]]]) {
+    const workers = standInWorkers({ silentShared });
+    const { python } = client(workers, { timings: { ...FAST, firstAnswerMs: 20 } });
+    assert.equal((await python.run(code({ goAway: "crashed" }))).status, "lost");
+    assert.equal((await python.run(code({ print: "after\n" }))).output, "after\n");
+    assert.deepEqual(workers.connections.map((c) => c.kind), kinds);
+  }
 });

@@ -1,6 +1,9 @@
 // Page side of the Python worker: a SharedWorker where the browser has one (every lesson
 // page of a visit then shares one interpreter), a dedicated Worker elsewhere, behind one
 // small interface, so that worker-client.js does not care which one it talks to.
+// Either way the protocol goes through a MessagePort: a dedicated worker gets its port in a
+// {type: "connect"} message, so that what learner code posts with `js.postMessage` arrives
+// beside the protocol, never in it. Only plain objects with a string `type` are passed on.
 
 /** True where a page can share a worker with the other pages of the site. */
 export function canShareWorker() {
@@ -20,7 +23,7 @@ export function canShareWorker() {
  * @param {boolean} options.shared try a SharedWorker (falls back to a Worker if it throws)
  * @param {string} options.url the worker script
  * @param {string} options.name the worker's name: its parameters (worker-params.js)
- * @param {(message: object) => void} options.onMessage
+ * @param {(message: object) => void} options.onMessage  protocol messages only
  * @param {(message: string) => void} options.onError the script could not be loaded or failed
  * @returns {WorkerConnection}
  */
@@ -29,6 +32,9 @@ export function connectWorker({ shared, url, name, onMessage, onError }) {
     event.preventDefault?.();
     onError(event.message || "the Python worker could not be loaded");
   };
+  const receive = ({ data }) => {
+    if (isProtocolMessage(data)) onMessage(data);
+  };
   if (shared && canShareWorker()) {
     try {
       // Every page passes the very same options, or Chromium refuses to connect it to the
@@ -36,7 +42,7 @@ export function connectWorker({ shared, url, name, onMessage, onError }) {
       // page (Chromium 148+); other browsers ignore it and start one per page.
       const worker = new SharedWorker(url, { type: "module", name, extendedLifetime: true });
       worker.onerror = failed;
-      worker.port.onmessage = ({ data }) => onMessage(data);
+      worker.port.onmessage = receive;
       worker.port.start();
       return { kind: "shared", post: (message) => worker.port.postMessage(message), close: () => worker.port.close() };
     } catch {
@@ -45,6 +51,23 @@ export function connectWorker({ shared, url, name, onMessage, onError }) {
   }
   const worker = new Worker(url, { type: "module", name });
   worker.onerror = failed;
-  worker.onmessage = ({ data }) => onMessage(data);
-  return { kind: "dedicated", post: (message) => worker.postMessage(message), close: () => worker.terminate() };
+  // What the worker's own global scope posts comes from learner code: ignored.
+  worker.onmessage = () => {};
+  const channel = new MessageChannel();
+  channel.port1.onmessage = receive;
+  worker.postMessage({ type: "connect" }, [channel.port2]);
+  return {
+    kind: "dedicated",
+    post: (message) => channel.port1.postMessage(message),
+    close: () => {
+      channel.port1.close();
+      worker.terminate();
+    },
+  };
+}
+
+/** A message of the worker protocol: a plain object with a string `type` (a page-addressed
+ * one also has a numeric `id`; the worker-wide `lost` has none). */
+export function isProtocolMessage(data) {
+  return Boolean(data) && typeof data === "object" && typeof data.type === "string";
 }

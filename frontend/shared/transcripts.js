@@ -31,3 +31,21 @@ export function mergeChunks(chunks) {
 export function failedTranscript(message) {
   return { output: "", chunks: [], status: "failed", error: { type: "RuntimeUnavailable", message, line: null }, calls: [] };
 }
+
+/**
+ * A transcript for a run whose worker went away under it: the program closed the worker
+ * (`js.close()`), or Python died in it. Status "lost" (the page says which, in its language),
+ * with the output streamed until then.
+ * @param {"closed"|"crashed"} reason
+ * @param {Array<[string, string]>} chunks
+ */
+export function lostTranscript(reason, chunks) {
+  const merged = mergeChunks(chunks);
+  const type = reason === "closed" ? "WorkerClosed" : "PythonCrashed";
+  return { output: merged.map(([, text]) => text).join(""), chunks: merged, status: "lost", error: { type, message: "", line: null }, calls: [] };
+}
+
+/** Why the worker of a "lost" transcript went away: "closed" or "crashed". */
+export function lostReason(transcript) {
+  return transcript?.error?.type === "WorkerClosed" ? "closed" : "crashed";
+}

@@ -38,6 +38,19 @@ async function loadFromSnapshot(loadPyodide, params, snapshot) {
   return pyodide;
 }
 
+/** Pyodide's fatal-error hook (`_api.on_fatal`, private: used only where it is there). Its
+ * public API throws "Pyodide already fatally failed" after that; a run that throws is the
+ * other sign the worker reads. */
+function watchFatalErrors(pyodide, fatal) {
+  const api = pyodide._api;
+  if (!api || typeof api !== "object") return;
+  const before = api.on_fatal;
+  api.on_fatal = (error) => {
+    if (typeof before === "function") before(error);
+    fatal(error);
+  };
+}
+
 /** Start downloading at once; the promise is awaited later (no unhandled rejection meanwhile). */
 function early(promise) {
   promise.catch(() => {});
@@ -52,8 +65,10 @@ function early(promise) {
  * @param {object} hooks
  * @param {(phase: "runtime"|"packages") => void} hooks.progress
  * @param {(message: string) => void} hooks.warn
+ * @param {(error: unknown) => void} [hooks.fatal] told when Pyodide fails fatally: it cannot
+ *   run anything after that
  */
-export async function startPython(params, { progress, warn }) {
+export async function startPython(params, { progress, warn, fatal = () => {} }) {
   progress("runtime");
   const useSnapshot = Boolean(params.snapshotUrl && params.stdlibUrl);
   // The snapshot and the packages download while Pyodide's own files load.
@@ -79,6 +94,7 @@ export async function startPython(params, { progress, warn }) {
   }
   if (!pyodide) pyodide = await loadPyodide({ indexURL: params.indexURL, stdLibURL: params.stdlibUrl });
 
+  watchFatalErrors(pyodide, fatal);
   progress("packages");
   // Also after a snapshot: it holds the imported modules, not their files, and tracebacks
   // and linecache read the files.

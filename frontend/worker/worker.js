@@ -5,12 +5,19 @@
 // Protocol (ARCHITECTURE.md, "Worker protocol"), plain objects {id, type, ...}, per page:
 //   page → worker  init {interruptBuffer?}   run {code, setup, timeout, outputLimit, stopUrl?}
 //   worker → page  progress {phase, loaded, total}
-//                  ready {interpreter, fresh, fromSnapshot, warning}
+//                  ready {interpreter, fresh, fromSnapshot, warning, lifeline}
 //                  started (the run reached Python: its time limit starts now)
 //                  stdout|stderr {text}   result {transcript}
 //                  error {message}: the worker itself failed (Python did not start, ...)
+//   worker → every page, no id: lost {reason: "closed"|"crashed", message}: this worker is
+//                  going away (the program closed it, or Python died); a page ends its
+//                  started run and connects again once the worker is gone (its lifeline)
+// A dedicated worker is reached the same way as a shared one: through a MessagePort the page
+// sends in a {type: "connect"} message, so that whatever learner code posts with
+// `js.postMessage` never mixes with the protocol.
 // `interpreter` names this interpreter (the same on every page that shares it); `fresh`
-// says the page waited for it to start; `warning` says why it started without a snapshot.
+// says the page waited for it to start; `warning` says why it started without a snapshot;
+// `lifeline` says it holds its lifeline lock (shared/worker-lifeline.js), which pages watch.
 // Runs of all pages are served one at a time, in the order they arrive.
 
 import { BOOT_PHASES, createOutputStream } from "./worker-output.js";
@@ -18,6 +25,8 @@ import { endedTranscript } from "../shared/transcripts.js";
 import { startPython } from "./python-host.js";
 import { stillWanted } from "../shared/stop-token.js";
 import { decodeWorkerParams } from "../shared/worker-params.js";
+import { holdLifeline } from "../shared/worker-lifeline.js";
+import { guardClose, keepOriginals } from "./worker-guards.js";
 
 /** How long after the start a warm-up run waits for a page's own first run (the page
  * posts its run when it hears "ready"). */
@@ -29,6 +38,18 @@ let booting = null;
 let lastProgress = null;
 let warning = null;
 const watchers = new Set(); // (message) => void of the pages waiting for the start
+const pages = new Set(); // post functions of every page that connected
+const originals = keepOriginals(self);
+const lifeline = holdLifeline(interpreter);
+let lost = null; // {reason, message} once this worker is going away
+
+/** Tell every page, once, that this worker goes away (the caller then closes it). */
+function goAway(reason, message) {
+  if (lost) return;
+  lost = { reason, message };
+  for (const post of pages) post({ type: "lost", reason, message });
+}
+const closeNow = guardClose(self, () => goAway("closed", "the program closed the Python worker"));
 
 function notify(message) {
   for (const watcher of watchers) watcher(message);
@@ -45,6 +66,10 @@ function boot() {
       },
       warn(message) {
         warning = message;
+      },
+      fatal(error) {
+        goAway("crashed", String(error?.message || error));
+        closeNow();
       },
     });
     // A throw-away run warms what every run goes through, so that a Run clicked later is
@@ -76,7 +101,9 @@ async function init(post, { id, interruptBuffer }) {
   }
   // Only a page's own dedicated worker may be interrupted through shared memory.
   if (interruptBuffer && !isShared()) host.pyodide.setInterruptBuffer(interruptBuffer);
-  post({ id, type: "ready", interpreter, fresh, fromSnapshot: host.fromSnapshot, warning: fresh ? warning : null });
+  // A page may watch the lifeline from "ready" on, and only if this worker holds it.
+  const holdsLifeline = await lifeline;
+  post({ id, type: "ready", interpreter, fresh, fromSnapshot: host.fromSnapshot, warning: fresh ? warning : null, lifeline: holdsLifeline });
 }
 
 // Runs of every page, one at a time in arrival order: a run suspended on a promise (JSPI)
@@ -97,21 +124,41 @@ function run(post, job) {
 
 async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }) {
   await boot();
-  const wanted = stopUrl ? () => stillWanted(stopUrl) : null;
-  if (wanted && !wanted()) {
+  // Once the worker goes away, Python stops the run within 0.1 s, so that it ends soon.
+  const wanted = () => !lost && (!stopUrl || stillWanted(stopUrl, originals.XMLHttpRequest));
+  if (!wanted()) {
     // Stopped while it waited for another page's run: never started.
     post({ id, type: "result", transcript: endedTranscript("stopped", [], timeout) });
     return;
   }
   post({ id, type: "started" });
   const stream = createOutputStream({ limit: outputLimit, send: (kind, text) => post({ id, type: kind, text }) });
-  const transcript = await host.run({ code, setup, timeout }, (kind, text) => stream.write(kind, text), wanted);
+  let transcript;
+  try {
+    transcript = await host.run({ code, setup, timeout }, (kind, text) => stream.write(kind, text), wanted);
+  } catch (error) {
+    // run_chain turns whatever Python does into a transcript: a throw here means the
+    // interpreter itself broke (the C stack overflowed, a fatal error). Nothing can run in
+    // it again, for any page: replace this worker.
+    stream.flush();
+    goAway("crashed", String(error?.message || error));
+  }
+  if (lost) {
+    closeNow();
+    return;
+  }
   stream.flush();
   post({ id, type: "result", transcript });
 }
 
 function serve(post) {
+  pages.add(post);
   return async ({ data }) => {
+    if (!data || typeof data !== "object") return;
+    if (lost) {
+      post({ type: "lost", ...lost });
+      return;
+    }
     try {
       if (data.type === "init") await init(post, data);
       else if (data.type === "run") await run(post, data);
@@ -126,11 +173,16 @@ function isShared() {
   return typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
 }
 
+function servePort(port) {
+  port.onmessage = serve((message) => port.postMessage(message));
+  port.start();
+}
+
+// Listeners, not `onconnect` / `onmessage`: learner code may set those to None.
 if (isShared()) {
-  self.onconnect = ({ ports: [port] }) => {
-    port.onmessage = serve((message) => port.postMessage(message));
-    port.start();
-  };
+  self.addEventListener("connect", ({ ports: [port] }) => servePort(port));
 } else {
-  self.onmessage = serve((message) => self.postMessage(message));
+  self.addEventListener("message", ({ data, ports }) => {
+    if (data?.type === "connect" && ports?.[0]) servePort(ports[0]);
+  });
 }

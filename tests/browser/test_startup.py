@@ -117,7 +117,10 @@ def test_with_the_server_stopped_after_one_visit_a_lesson_loads_and_runs(page, o
     python_ready(page)
     wait_offline_ready(page)
     server.stop()
-    # The next start must come from the cache, not from the interpreter still alive.
+    # The next start must come from the cache, not from the interpreter still alive. The
+    # page leaves first: an open page would notice the worker's end (its lifeline) and start
+    # the next interpreter itself.
+    page.goto("about:blank")
     close_shared_workers(browser)
 
     page.goto(server.url(SECOND_PAGE))

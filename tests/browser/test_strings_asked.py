@@ -30,6 +30,8 @@ UNREACHED = {
     "runner.status.timeout": "a run that reaches its time limit (test_runner_stop.py)",
     "runner.status.queued": "a run waiting behind another page's run in the shared worker",
     "runner.truncated": "output over the output limit (test_runner.py)",
+    "runner.lost.closed": "a program that closes the Python worker (tests/hostile/test_hostile_worker.py)",
+    "runner.lost.crashed": "Python dying during a run (tests/hostile/test_hostile_worker.py)",
     "runner.storageUnavailable": "storage disabled (test_quiz_storage.py)",
     "quiz.runFailed": "Python could not start while a quiz ran",
     "quiz.runStopped": "a quiz run stopped before its end",

@@ -4,7 +4,6 @@ ids that do not match, huge and odd inputs. Every call gets a reply the real SDK
 accept, or the API's error (status, envelope, type, wording); never a Python exception of the
 fake's own (KeyError, TypeError, RecursionError, …)."""
 
-import json
 import math
 from dataclasses import dataclass
 
@@ -62,10 +61,12 @@ def check_parsed(reply) -> None:
 
 def handled(call, api: str, check) -> str:
     """The call's outcome; a reply cut by max_tokens that ``parse`` cannot read is the SDK's
-    own refusal (it raises while reading, as pydantic does)."""
+    own refusal: OpenAI's ``LengthFinishReasonError`` before reading, pydantic's
+    ``ValidationError`` while reading (the fake's mirror of it for a dataclass), never a
+    ``json.JSONDecodeError``."""
     try:
         return outcome(call, api, check)
-    except (json.JSONDecodeError, pydantic.ValidationError) as error:
+    except (pydantic.ValidationError, fake_client.ValidationError, fake_client.LengthFinishReasonError) as error:
         if check not in (check_parsed, check_openai_parsed):
             raise
         return f"unreadable reply ({type(error).__name__})"

@@ -3,7 +3,8 @@
 
 - learner code in the browser: two pages of one visit share one Python worker; hostile code on
   one page ends in its right state with the page's own message, and the next run on this page
-  and on the other page prints what it must;
+  and on the other page prints what it must (code that takes the worker down:
+  ``test_hostile_worker.py``);
 - storage: localStorage disabled, full, corrupt, foreign, or written by two tabs at once;
 - no network: every page of every language opens from the offline cache, under its folder
   address and under ``index.html``, a lesson runs offline, and nothing leaves the site.
@@ -69,7 +70,6 @@ LEARNER_CASES = {
     "sys.exit()": ("import sys\nprint('bye')\nsys.exit()", "done", "bye", False),
     "raise SystemExit": ("raise SystemExit('leaving')", "error", "leaving", False),
     "time.sleep(100), Stop": ("import time\nprint('started', flush=True)\ntime.sleep(100)\nprint('woke')", "stopped", "started", True),
-    "js.close()": ("import js\nprint('started', flush=True)\njs.close()\nprint('after')", None, "started", False),
     "js.postMessage(...)": (
         "import js\nfor junk in (None, 'text', 42, js.Object.new()):\n    try:\n        js.postMessage(junk)\n"
         "    except Exception as error:\n        print(type(error).__name__)\nprint('posted')", None, "", False),

@@ -5,6 +5,7 @@
 import { createProgressView } from "../snippet/progress-view.js";
 import { createPictureSlot } from "../run-picture/picture-slot.js";
 import { h, uniqueId } from "./dom.js";
+import { lostReason } from "../../shared/transcripts.js";
 
 const VERDICTS = new Set(["correct", "incorrect"]);
 
@@ -199,6 +200,9 @@ export async function runWithStatus(ctx, statusLine, code, busyText, { stopButto
   if (transcript && transcript.status === "failed") failure = transcript.error ? transcript.error.message : "";
   let problem = null;
   if (failure !== null) problem = ctx.t("quiz.runFailed", { message: failure });
+  else if (transcript && transcript.status === "lost") {
+    problem = ctx.t(`runner.lost.${lostReason(transcript)}`);
+  }
   else if (transcript && transcript.status === "stopped") problem = ctx.t("quiz.runStopped");
   statusLine.textContent = problem || "";
   return problem ? { transcript: null, problem } : { transcript, problem: null };

@@ -6,6 +6,7 @@ import { createEditor, editorCode, setEditorCode } from "../editor/editor.js";
 import { createOutputView } from "./output-view.js";
 import { createProgressView } from "./progress-view.js";
 import { createPictureSlot } from "../run-picture/picture-slot.js";
+import { lostReason } from "../../shared/transcripts.js";
 
 const SAVE_DELAY_MS = 300;
 const END_STATES = new Set(["done", "error", "timeout", "stopped"]);
@@ -188,6 +189,12 @@ export function mountSnippet(root, { t, store, lessonKey, python }) {
     if (transcript.status === "failed") {
       setState("error");
       say(t("runner.status.failed", { message: transcript.error?.message || "" }));
+      return;
+    }
+    if (transcript.status === "lost") {
+      // The worker went away under the run: say why; the next run gets a fresh one.
+      setState("error");
+      say(t(`runner.lost.${lostReason(transcript)}`));
       return;
     }
     const state = END_STATES.has(transcript.status) ? transcript.status : "error";

@@ -27,6 +27,7 @@ def test_public_names_are_pinned():
         "RawMessageStartEvent", "RawContentBlockStartEvent", "RawContentBlockDeltaEvent",
         "RawContentBlockStopEvent", "RawMessageDeltaEvent", "RawMessageStopEvent",
         "TextDelta", "InputJSONDelta", "ThinkingDelta", "SignatureDelta",
+        "OpenAIError", "LengthFinishReasonError", "ValidationError",
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
         "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
         "RateLimitError", "InternalServerError"])
