@@ -12,6 +12,8 @@ from pathlib import Path
 SERVICE_WORKER = "sw.js"  # at the site root: a service worker serves only below its folder
 # Never kept for offline use: source maps, compressed sitemaps, temporary files.
 NOT_PRECACHED_SUFFIXES = (".map", ".gz", ".tmp")
+# Files for the host, not for browsers (Netlify and Cloudflare Pages do not serve them).
+NOT_PRECACHED_NAMES = ("_headers",)
 
 
 def precache_urls(site_dir: Path, versioned: dict[str, str], skip: set[str]) -> list[str]:
@@ -23,7 +25,7 @@ def precache_urls(site_dir: Path, versioned: dict[str, str], skip: set[str]) -> 
         if not path.is_file() or path.name.endswith(NOT_PRECACHED_SUFFIXES):
             continue
         relative = path.relative_to(site_dir).as_posix()
-        if relative == SERVICE_WORKER or relative in skip:
+        if relative == SERVICE_WORKER or relative in skip or relative in NOT_PRECACHED_NAMES:
             continue
         if path.name == "index.html":
             urls.append(relative[: -len("index.html")])
