@@ -139,21 +139,30 @@ def page_script_hashes(page_html: str) -> set[str]:
     return {script_hash(code.text) for code in found}
 
 
-def content_problems(content_html: str) -> list[str]:
-    """What in a page's content (its markdown, rendered) the policy would not run, one
-    sentence each. The theme's inline scripts are hashed; the content's are refused, so
-    that a lesson cannot widen the policy of the whole site."""
+def content_problems(content_html: str) -> list[tuple[str, str]]:
+    """What in a page's content (its markdown, rendered) the policy would not run: one
+    ``(text to find it by in the source, sentence)`` each. The theme's inline scripts are
+    hashed; the content's are refused, so that a lesson cannot widen the whole site's policy."""
     problems = []
     for code in inline_code(content_html):
         if code.kind == "script":
-            first_line = code.text.strip().splitlines()[0][:60] if code.text.strip() else ""
-            problems.append(f"an inline <script> ({first_line!r}): the site's Content-Security-Policy runs "
-                            "no script written into a page; put the code in frontend/ (it is bundled "
-                            "into the site's script files)")
+            lines = [line.strip() for line in code.text.splitlines() if line.strip()]
+            problems.append((lines[0] if lines else "<script", "an inline <script>: the site's Content-Security-Policy "
+                             "runs no script written into a page; put the code in frontend/, which the build "
+                             "bundles into the site's script files"))
         else:
-            problems.append(f"{code.text} runs script inline, which the site's Content-Security-Policy "
-                            "forbids; attach behaviour from frontend/ instead")
+            needle = code.text.split(" ", 1)[1].split("=", 1)[0] + "=" if code.kind == "handler" else "javascript:"
+            problems.append((needle, f"{code.text} runs script inline, which the site's Content-Security-Policy "
+                             "forbids; attach behaviour from frontend/ instead"))
     return problems
+
+
+def line_in(source: str, needle: str) -> int:
+    """The first line of ``source`` holding ``needle`` (case-insensitive), or 0."""
+    for number, line in enumerate(source.splitlines(), start=1):
+        if needle.lower() in line.lower():
+            return number
+    return 0
 
 
 def policy(hashes: Iterable[str], *, meta: bool = False) -> str:

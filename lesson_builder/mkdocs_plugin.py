@@ -20,7 +20,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ._build import CACHE_FOLDER, Course, build_course
-from ._content_security import HEADERS_FILE, content_problems, headers_file, page_script_hashes, with_meta_policy
+from ._content_security import (HEADERS_FILE, content_problems, headers_file, line_in, page_script_hashes,
+                                with_meta_policy)
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
 from ._coverage import coverage, coverage_markdown
@@ -153,8 +154,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             html = self._page_programs(html, page)  # the playground's hand-written snippets
         problems = content_problems(html)
         if problems:
-            source = self._owners.get(page.file.src_uri, f"docs/{page.file.src_uri}")
-            raise PluginError(f"{source}: {problems[0]}")
+            self._refuse_inline_code(page, config, *problems[0])
         return self._site.frame(html, page.file.src_uri, self._course)
 
     # After the other plugins' page and build work (as a hook would run), before
@@ -190,6 +190,17 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         except ValueError as error:  # the theme wrote an event handler or a javascript: address
             raise PluginError(f"{dest_uri}, {error}") from None
         return output if self._serving else with_meta_policy(output, hashes)
+
+    def _refuse_inline_code(self, page, config, needle: str, sentence: str) -> None:
+        """Fail the build at the line of the page's source that holds the inline code."""
+        owner = self._owners.get(page.file.src_uri)
+        source = self._root / owner if owner else Path(page.file.abs_src_path or "")
+        shown = owner or f"{Path(config.docs_dir).name}/{page.file.src_uri}"
+        try:
+            line = line_in(source.read_text(encoding="utf-8"), needle)
+        except (OSError, UnicodeDecodeError):
+            line = 0
+        raise PluginError(f"{shown}{f':{line}' if line else ''}: {sentence}")
 
     def _page_programs(self, html: str, page) -> str:
         src = page.file.src_uri
