@@ -2,7 +2,7 @@
 site (every test server sends the policy, ``tests/browser/csp_support.py``), and against an
 author who writes inline code into a lesson, through a real ``mkdocs build``:
 
-- learner code that reaches for JavaScript's eval, another origin or a worker of its own is
+- learner code that reaches for JavaScript's eval, another origin or a data: address is
   blocked by the policy (the violation is reported), the run ends with the browser's error
   as Python sees it, and the next run on the page prints what the lesson shows;
 - an inline ``<script>``, an ``onclick=`` or a ``javascript:`` link in a lesson fails the
@@ -26,9 +26,9 @@ LEARNER_CASES = {
     "a request to another origin": (
         'import js\nrequest = js.XMLHttpRequest.new()\nrequest.open("GET", "https://example.com/", False)\n'
         'request.send()\nprint(request.responseText)', "NetworkError", "connect-src"),
-    "a worker from a data: address": (
-        'import js\njs.Worker.new("data:text/javascript,postMessage(1)")\nprint("started")', "SecurityError",
-        "worker-src"),
+    "a request to a data: address": (
+        'import js\nrequest = js.XMLHttpRequest.new()\nrequest.open("GET", "data:text/plain,smuggled", False)\n'
+        'request.send()\nprint(request.responseText)', "NetworkError", "connect-src"),
 }
 
 
