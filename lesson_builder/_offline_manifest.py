@@ -21,6 +21,8 @@ SERVICE_WORKER = "sw.js"  # at the site root: a service worker serves only below
 NOT_PRECACHED_SUFFIXES = (".map", ".gz", ".tmp")
 # 64 bits of SHA-256: a revision is compared only with the same URL's earlier revision.
 REVISION_CHARS = 16
+# Files for the host, not for browsers (Netlify and Cloudflare Pages do not serve them).
+NOT_PRECACHED_NAMES = ("_headers",)
 
 
 def precache_entries(
@@ -35,7 +37,7 @@ def precache_entries(
         if not path.is_file() or path.name.endswith(NOT_PRECACHED_SUFFIXES):
             continue
         relative = path.relative_to(site_dir).as_posix()
-        if relative == SERVICE_WORKER or relative in skip:
+        if relative == SERVICE_WORKER or relative in skip or relative in NOT_PRECACHED_NAMES:
             continue
         if relative in versioned:
             entries.append({"url": f"{relative}?{versioned[relative]}"})

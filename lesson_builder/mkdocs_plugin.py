@@ -20,6 +20,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
+from ._content_security import (HEADERS_FILE, content_problems, headers_file, line_in, page_script_hashes,
+                                with_meta_policy)
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
 from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, SearchEntryCache, TemplateCodeCache
@@ -67,11 +69,15 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._builds_open = 0  # mkdocs-static-i18n runs the other languages' builds inside the first
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
         self._not_found: Optional[str] = None  # the default language's 404 page of this build
+        self._owners: dict[str, str] = {}  # generated page src_uri → the source file that owns it
+        self._script_hashes: dict[str, set[str]] = {}  # page dest_uri → its inline scripts' hashes
+        self._serving = False
 
     def on_startup(self, *, command, dirty) -> None:
         if command == "serve":
             self._serve_errors = ServeErrors()
             self._renders = PageRenderCache()
+            self._serving = True
 
     def on_config(self, config):
         configured = self.config.content_root
@@ -128,6 +134,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             # source is handed over in on_page_read_source instead.
             files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
             self._sources[uri] = markdown
+            self._owners[uri] = str(owner)
         self._orders = self._site.lesson_positions(course)
         return files
 
@@ -175,6 +182,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             return self._not_found
         base = urlsplit(config.site_url or "/").path or "/"
         output = output.replace("</head>", self._runtime.stylesheet_tag(base) + "</head>", 1)
+        output = self._with_policy(output, "404.html")
         self._not_found = output
         return output
 
@@ -182,6 +190,9 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
         if page.file.src_uri not in self._sources and 'class="lesson-snippet"' in html:
             html = self._page_programs(html, page)  # the playground's hand-written snippets
+        problems = content_problems(html)
+        if problems:
+            self._refuse_inline_code(page, config, *problems[0])
         return self._site.frame(html, page.file.src_uri, self._course)
 
     # After the other plugins' page and build work (as a hook would run), before
@@ -189,7 +200,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
     @event_priority(-50)
     def on_post_page(self, output: str, page, config) -> str:
         write_empty_sitemap(Path(config.site_dir), page.file.dest_uri)
-        return output.replace("</head>", self._runtime.head_tags(page.file.dest_uri) + "</head>", 1)
+        output = output.replace("</head>", self._runtime.head_tags(page.file.dest_uri) + "</head>", 1)
+        return self._with_policy(output, page.file.dest_uri)
 
     # After mkdocs-static-i18n (priority -100), whose on_post_build runs the other languages'
     # builds: the runtime's files and the service worker (whose manifest hashes every file of
@@ -200,7 +212,11 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._builds_open -= 1
         if self._builds_open > 0:  # a language build inside the outermost one
             return
-        self._runtime.write(Path(config.site_dir))
+        site_dir = Path(config.site_dir)
+        # The outermost build ends last and sees every page of every language.
+        hashes = set().union(*(found for dest, found in self._script_hashes.items() if (site_dir / dest).is_file()))
+        (site_dir / HEADERS_FILE).write_text(headers_file(hashes), encoding="utf-8")
+        self._runtime.write(site_dir)
         self._search_entries.save()
 
     def on_build_error(self, error) -> None:
@@ -213,6 +229,27 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if self._serve_errors is not None:
             self._serve_errors.attach(server)
         return server
+
+    def _with_policy(self, output: str, dest_uri: str) -> str:
+        """The page with its own Content-Security-Policy in a <meta> element (not under
+        ``mkdocs serve``, whose live reload is an inline script); its inline scripts' hashes
+        go into the site's policy (``_headers``)."""
+        try:
+            hashes = self._script_hashes[dest_uri] = page_script_hashes(output)
+        except ValueError as error:  # the theme wrote an event handler or a javascript: address
+            raise PluginError(f"{dest_uri}, {error}") from None
+        return output if self._serving else with_meta_policy(output, hashes)
+
+    def _refuse_inline_code(self, page, config, needle: str, sentence: str) -> None:
+        """Fail the build at the line of the page's source that holds the inline code."""
+        owner = self._owners.get(page.file.src_uri)
+        source = self._root / owner if owner else Path(page.file.abs_src_path or "")
+        shown = owner or f"{Path(config.docs_dir).name}/{page.file.src_uri}"
+        try:
+            line = line_in(source.read_text(encoding="utf-8"), needle)
+        except (OSError, UnicodeDecodeError):
+            line = 0
+        raise PluginError(f"{shown}{f':{line}' if line else ''}: {sentence}")
 
     def _page_programs(self, html: str, page) -> str:
         src = page.file.src_uri

@@ -33,13 +33,17 @@ Fixtures (use them from any ``tests/browser/test_*.py``):
 
 ``page`` (function)
     A fresh context and page. When the test ends, the test FAILS if the page logged any
-    console error or uncaught exception, or if anything requested a host other than
-    127.0.0.1 (such requests are also aborted). Tests that provoke an error on purpose
-    call ``page_log.allow_console_error("substring")`` first.
+    console error or uncaught exception, if anything requested a host other than
+    127.0.0.1 (such requests are also aborted), or if anything broke the site's
+    Content-Security-Policy: every server here sends the policy of the site it serves (its
+    ``_headers``) with every response, and collects violations of pages and workers alike
+    (``csp_support.py``). Tests that provoke an error on purpose call
+    ``page_log.allow_console_error("substring")`` (or ``allow_csp_violation``) first.
 
 ``page_log`` (function)
     What the page did: ``.console`` (list of ``(type, text)``), ``.errors`` (uncaught
-    exceptions), ``.requests`` (every URL), ``.outside`` (URLs of other hosts).
+    exceptions), ``.requests`` (every URL), ``.outside`` (URLs of other hosts),
+    ``.csp_violations()`` (so far, in the whole context).
 
 ``snippets`` (function)
     Helpers over the snippet DOM hooks (DESIGN.md): ``snippets.run(id)`` clicks Run and
@@ -67,6 +71,7 @@ from urllib.parse import urlparse
 
 import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES
+from csp_support import CspWatch, PolicyHandlerMixin, mentions_policy
 
 REPO = Path(__file__).resolve().parents[2]
 # A cold start of Pyodide takes 4-8 s on a loaded 2-core machine; leave room.
@@ -108,7 +113,7 @@ def built_site():
     return _built[0]
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(PolicyHandlerMixin, http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -225,16 +230,27 @@ class PageLog:
     requests: list = field(default_factory=list)
     outside: list = field(default_factory=list)
     allowed: list = field(default_factory=list)
+    allowed_csp: list = field(default_factory=list)
+    watch: CspWatch | None = None
 
     def allow_console_error(self, substring: str) -> None:
         self.allowed.append(substring)
 
+    def allow_csp_violation(self, substring: str) -> None:
+        """A violation that mentions ``substring`` (e.g. a directive) is expected."""
+        self.allowed_csp.append(substring)
+
     def console_errors(self) -> list:
+        # Violations of the policy are counted apart (csp_violations).
         return [
             text
             for kind, text in self.console
-            if kind == "error" and not any(allowed in text for allowed in self.allowed)
+            if kind == "error" and not mentions_policy(text) and not any(allowed in text for allowed in self.allowed)
         ]
+
+    def csp_violations(self, wait: bool = False) -> list:
+        found = self.watch.violations(wait=wait) if self.watch else []
+        return [line for line in found if not any(allowed in line for allowed in self.allowed_csp)]
 
 
 @pytest.fixture
@@ -260,12 +276,16 @@ def page(browser, page_log):
 
     context.route("**/*", guard)
     context.on("request", lambda request: page_log.requests.append(request.url))
+    page_log.watch = CspWatch(context)
     page = context.new_page()
     page.on("console", lambda message: page_log.console.append((message.type, message.text)))
     page.on("pageerror", lambda error: page_log.errors.append(str(error)))
     yield page
+    violations = page_log.csp_violations(wait=True)
     context.close()
     problems = []
+    if violations:
+        problems.append(f"Content-Security-Policy violations: {violations}")
     if page_log.console_errors():
         problems.append(f"console errors: {page_log.console_errors()}")
     if page_log.errors:

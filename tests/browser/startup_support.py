@@ -1,5 +1,6 @@
 """Helpers of the start-up tests (test_startup*.py) and the benchmark: a static server that
-can be stopped (to go offline), the offline cache's readiness, and shared workers closed
+can be stopped (to go offline; it sends the site's Content-Security-Policy as every test
+server does, csp_support.py), the offline cache's readiness, and shared workers closed
 from outside (so that the next page must start Python again)."""
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import time
 from pathlib import Path
 
 from chromium import END_STATES
+from csp_support import PolicyHandlerMixin
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class _QuietHandler(PolicyHandlerMixin, http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",

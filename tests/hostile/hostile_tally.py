@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 AREAS = ("bad requests", "server", "author mistakes", "learner code",
-         "learner code in the browser", "storage", "no network")
+         "learner code in the browser", "storage", "no network", "content security")
 _tried: dict[str, int] = defaultdict(int)
 _handled: dict[str, int] = defaultdict(int)
 
