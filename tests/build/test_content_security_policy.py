@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from lesson_builder._offline_manifest import read_manifest
 from lesson_builder._content_security import (HEADERS_FILE, content_problems, inline_code, line_in,
                                               page_script_hashes, policy, policy_from_headers_file,
                                               script_hash, site_script_hashes, with_meta_policy)
@@ -107,5 +108,5 @@ def test_every_page_carries_its_own_policy_before_its_first_script(site):
 
 
 def test_the_headers_file_is_not_kept_for_offline_use(site):
-    manifest = json.loads(re.match(r"self.__LESSONS_PRECACHE__ = (.*);\n", (site / "sw.js").read_text())[1])
-    assert HEADERS_FILE not in manifest["urls"] and manifest["urls"]
+    urls = [entry["url"] for entry in read_manifest((site / "sw.js").read_text(encoding="utf-8"))["entries"]]
+    assert HEADERS_FILE not in urls and urls
