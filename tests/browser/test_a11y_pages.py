@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 import pytest
-from test_a11y_quiz import serious_violations
+from axe_support import serious_violations
 
 from lesson_builder import scan_course
 from test_quiz_support import REPO_ROOT

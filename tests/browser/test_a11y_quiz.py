@@ -6,29 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_quiz_support import LANGUAGES, REPO_ROOT, quizzes  # noqa: F401
-
-AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
-BLOCKING = ("serious", "critical")
-
-
-def serious_violations(page) -> list[str]:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run `npm ci`", pytrace=False)
-    # Judge the settled page, not a colour half-way through one of Material's transitions.
-    page.wait_for_timeout(500)
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
-    violations = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-            .map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                          targets: v.nodes.slice(0, 5).map((n) => n.target.join(' '))}))"""
-    )
-    return [
-        f"{v['impact']} {v['id']}: {v['help']} at {v['targets']}"
-        for v in violations
-        if v["impact"] in BLOCKING
-    ]
+from axe_support import serious_violations
+from test_quiz_support import LANGUAGES, quizzes  # noqa: F401
 
 
 def show_every_kind_of_feedback(quizzes) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from test_a11y_quiz import serious_violations
+from axe_support import serious_violations
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "content" / "golden"

@@ -1,12 +1,9 @@
 """The site around the runner: languages, the switcher, search, accessibility, and no
 console error or outside request on any page of the shell."""
 
-from pathlib import Path
-
 import pytest
+from axe_support import serious_violations
 
-REPO = Path(__file__).resolve().parents[2]
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 LANGUAGES = {"bg": "Български", "fa": "فارسی", "zh": "中文", "ru": "Русский", "uk": "Українська"}
 
 
@@ -82,11 +79,4 @@ def test_search_finds_words_of_each_language(page, site_url, lang, word):
 def test_no_serious_accessibility_violation(page, site_url, snippets, lang):
     page.goto(site_url(home(lang) + "playground/"))
     snippets.wait_state("try-tools", "idle")
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    serious = [
-        (violation["id"], [node["target"] for node in violation["nodes"]])
-        for violation in result["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    assert serious_violations(page) == []

@@ -33,14 +33,16 @@ GOING_AWAY = {
     "Pyodide's fatal error": (STARTED + "import pyodide_js\npyodide_js._api.fatal_error(js.Error.new('boom'))\nprint('after')",
                               "runner.lost.crashed", "boom"),
 }
-# Learner code posting from a dedicated worker: junk, and messages shaped like the protocol's.
+# Learner code posting from a dedicated worker: junk, and messages shaped like the protocol's,
+# then an error left behind for the worker's event loop (a timer calling JSON.parse on junk:
+# `new Function` would need eval, which the site's policy rightly blocks).
 POSTS = (
     "import js\nfrom pyodide.ffi import to_js\n"
     "def obj(**fields):\n    return to_js(fields, dict_converter=js.Object.fromEntries)\n"
     "for junk in (None, 'text', 42, js.Object.new(), obj(id=1, type='result', transcript=None),\n"
     "             obj(id=2, type='ready'), obj(type='lost', reason='closed')):\n"
     "    js.postMessage(junk)\n"
-    "js.setTimeout(js.Function.new(\"throw new Error('left behind')\"), 0)\n"
+    "js.setTimeout(js.JSON.parse, 0, '{left behind')\n"
     "print('posted')"
 )
 NO_SHARED_WORKER = "delete window.SharedWorker;"
