@@ -1,15 +1,28 @@
 // UI strings of the five languages: one JSON file per language in strings/, flat
-// "area.name" keys, "{name}" placeholders. The page's language comes from <html lang>.
+// "area.name" keys, "{name}" placeholders. The page's language comes from <html lang>, and a
+// page downloads only that language's table (loadPageStrings, before any widget mounts):
+// each table is a chunk of its own. strings/all.js loads all five for tests and tools.
 
-import bg from "./strings/bg.json" with { type: "json" };
-import fa from "./strings/fa.json" with { type: "json" };
-import ru from "./strings/ru.json" with { type: "json" };
-import uk from "./strings/uk.json" with { type: "json" };
-import zh from "./strings/zh.json" with { type: "json" };
-
-/** Every language's table; Bulgarian is the default and the fallback. */
-export const STRINGS = { bg, fa, zh, ru, uk };
+/** The languages of the site; Bulgarian is the default. */
+export const LANGUAGES = ["bg", "fa", "zh", "ru", "uk"];
 export const DEFAULT_LANGUAGE = "bg";
+
+// esbuild makes each of these imports its own chunk, so no page carries another's words.
+const LOADERS = {
+  bg: () => import("./strings/bg.json", { with: { type: "json" } }),
+  fa: () => import("./strings/fa.json", { with: { type: "json" } }),
+  zh: () => import("./strings/zh.json", { with: { type: "json" } }),
+  ru: () => import("./strings/ru.json", { with: { type: "json" } }),
+  uk: () => import("./strings/uk.json", { with: { type: "json" } }),
+};
+
+/** The tables loaded so far, by language. */
+const tables = {};
+
+/** Make `table` the strings of `lang` (loadPageStrings does this; tests add all five). */
+export function addStrings(lang, table) {
+  tables[lang] = table;
+}
 
 /**
  * The page's language ("bg", "fa", ...), from `<html lang>`; the default when unknown.
@@ -17,7 +30,16 @@ export const DEFAULT_LANGUAGE = "bg";
  */
 export function pageLanguage(doc = globalThis.document) {
   const lang = (doc?.documentElement?.getAttribute("lang") || "").toLowerCase().split("-")[0];
-  return lang in STRINGS ? lang : DEFAULT_LANGUAGE;
+  return LANGUAGES.includes(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Download the page's table (once) so that `t` can answer; resolves when it can.
+ * @param {Document} [doc]
+ */
+export async function loadPageStrings(doc = globalThis.document) {
+  const lang = pageLanguage(doc);
+  if (!tables[lang]) addStrings(lang, (await LOADERS[lang]()).default);
 }
 
 /**
@@ -31,20 +53,24 @@ export function fill(template, vars = {}) {
 
 /**
  * A translator for one language: `t(key, vars)`. A key missing in that language falls back
- * to Bulgarian, then to the key itself (visible, so that a gap is noticed, never a crash).
+ * to Bulgarian where its table is loaded, then to the key itself (visible, so that a gap is
+ * noticed, never a crash; the unit tests keep every table complete).
  * @param {string} lang
  */
 export function translator(lang) {
-  const table = STRINGS[lang] || STRINGS[DEFAULT_LANGUAGE];
-  const numbers = numberFormat(lang);
-  return (key, vars) => fill(table[key] ?? STRINGS[DEFAULT_LANGUAGE][key] ?? key, localNumbers(vars, numbers));
+  const known = LANGUAGES.includes(lang);
+  const numbers = numberFormat(known ? lang : DEFAULT_LANGUAGE);
+  return (key, vars) => {
+    const table = tables[known ? lang : DEFAULT_LANGUAGE] ?? {};
+    return fill(table[key] ?? tables[DEFAULT_LANGUAGE]?.[key] ?? key, localNumbers(vars, numbers));
+  };
 }
 
 // A number put into a sentence is written in the sentence's digits (Persian digits on
 // Persian pages, as the lessons' prose writes them); text values are left as they are.
 function numberFormat(lang) {
   try {
-    return new Intl.NumberFormat(lang in STRINGS ? lang : DEFAULT_LANGUAGE, { useGrouping: false });
+    return new Intl.NumberFormat(lang, { useGrouping: false });
   } catch {
     return { format: String };
   }

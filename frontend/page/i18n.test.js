@@ -2,7 +2,8 @@
 // string (`<key>.<category>`, shared/plurals.js) has the plural forms of its own language.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STRINGS, fill, translator } from "./i18n.js";
+import { STRINGS } from "./strings/all.js";
+import { fill, translator } from "./i18n.js";
 import { PLURAL_CATEGORIES } from "../shared/plurals.js";
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

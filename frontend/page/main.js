@@ -10,16 +10,20 @@ import "./site.css";
 import "../widgets/quiz/quiz.css";
 import { watchScrollRegions } from "./scroll-regions.js";
 import "../widgets/run-picture/run-picture.css";
+import { loadPageStrings } from "./i18n.js";
 
 const WIDGETS = ".lesson-snippet[data-snippet], [data-quiz]";
 
 function main() {
   watchScrollRegions(document);
-  if (document.querySelector("[data-course-map]")) {
-    import("./mount-course-map.js").then(({ mountPageCourseMaps }) => mountPageCourseMaps());
-  }
-  if (!document.querySelector(WIDGETS)) return;
-  import("./mount-widgets.js").then(({ mountPageWidgets }) => mountPageWidgets());
+  const hasMap = document.querySelector("[data-course-map]");
+  const hasWidgets = document.querySelector(WIDGETS);
+  if (!hasMap && !hasWidgets) return;
+  // The page's own strings download alongside the widgets' code; both must be there first.
+  const strings = loadPageStrings(document);
+  const mount = (load, name) => Promise.all([load(), strings]).then(([module]) => module[name]());
+  if (hasMap) mount(() => import("./mount-course-map.js"), "mountPageCourseMaps");
+  if (hasWidgets) mount(() => import("./mount-widgets.js"), "mountPageWidgets");
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);

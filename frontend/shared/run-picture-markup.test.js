@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { STRINGS, translator } from "../page/i18n.js";
+import { STRINGS } from "../page/strings/all.js";
+import { translator } from "../page/i18n.js";
 import { toHtml } from "./markup-tree.js";
 import { PLURAL_CATEGORIES } from "./plurals.js";
 import { pictureModel } from "./run-picture-model.js";

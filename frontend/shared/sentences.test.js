@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STRINGS } from "../page/i18n.js";
+import { STRINGS } from "../page/strings/all.js";
 import { joinSentences } from "./sentences.js";
 
 test("sentences after full-width punctuation follow with no space", () => {

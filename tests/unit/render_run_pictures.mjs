@@ -2,6 +2,7 @@
 // (frontend/shared/run-picture-*.js with the page's own strings), as a JSON list on stdout:
 // test_run_picture_same_markup.py compares it with the build's HTML of the same runs.
 import { readFileSync } from "node:fs";
+import "../../frontend/page/strings/all.js"; // every table, for translator(lang)
 import { translator } from "../../frontend/page/i18n.js";
 import { toHtml } from "../../frontend/shared/markup-tree.js";
 import { pictureModel } from "../../frontend/shared/run-picture-model.js";

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { STRINGS } from "../../page/i18n.js";
+import { STRINGS } from "../../page/strings/all.js";
 
 const SOURCES = [
   "../course-map/course-map.js",

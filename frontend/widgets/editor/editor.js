@@ -2,10 +2,10 @@
 // numbers, always left-to-right (also on Persian pages), Ctrl/Cmd+Enter to run. Tab is not
 // bound, so it moves keyboard focus out of the editor as everywhere else on the page.
 
-import { minimalSetup } from "codemirror";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { indentUnit } from "@codemirror/language";
-import { EditorView, lineNumbers } from "@codemirror/view";
+import { drawSelection, EditorView, highlightSpecialChars, keymap, lineNumbers } from "@codemirror/view";
 import { lessonHighlighting } from "./highlight.js";
 import { runShortcut } from "./run-shortcut.js";
 
@@ -25,7 +25,12 @@ export function createEditor(parent, { doc, onRun, onChange, label = "Python", e
     doc,
     parent,
     extensions: [
-      minimalSetup,
+      // What the `codemirror` package's minimalSetup holds, taken from the packages that
+      // define it, minus its fallback highlight style (lessonHighlighting is always there).
+      highlightSpecialChars(),
+      history(),
+      drawSelection(),
+      keymap.of([...defaultKeymap, ...historyKeymap]),
       lineNumbers(),
       python(),
       lessonHighlighting,
