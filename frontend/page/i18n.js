@@ -1,7 +1,7 @@
 // UI strings of the five languages: one JSON file per language in strings/, flat
 // "area.name" keys, "{name}" placeholders. The page's language comes from <html lang>, and a
 // page downloads only that language's table (loadPageStrings, before any widget mounts):
-// each table is a chunk of its own. strings/all.js loads all five for tests and tools.
+// each table is a chunk of its own. strings/all.js holds all five, for tests and tools.
 
 /** The languages of the site; Bulgarian is the default. */
 export const LANGUAGES = ["bg", "fa", "zh", "ru", "uk"];
@@ -19,11 +19,6 @@ const LOADERS = {
 /** The tables loaded so far, by language. */
 const tables = {};
 
-/** Make `table` the strings of `lang` (loadPageStrings does this; tests add all five). */
-export function addStrings(lang, table) {
-  tables[lang] = table;
-}
-
 /**
  * The page's language ("bg", "fa", ...), from `<html lang>`; the default when unknown.
  * @param {Document} [doc]
@@ -39,7 +34,7 @@ export function pageLanguage(doc = globalThis.document) {
  */
 export async function loadPageStrings(doc = globalThis.document) {
   const lang = pageLanguage(doc);
-  if (!tables[lang]) addStrings(lang, (await LOADERS[lang]()).default);
+  tables[lang] ??= (await LOADERS[lang]()).default;
 }
 
 /**
@@ -53,16 +48,18 @@ export function fill(template, vars = {}) {
 
 /**
  * A translator for one language: `t(key, vars)`. A key missing in that language falls back
- * to Bulgarian where its table is loaded, then to the key itself (visible, so that a gap is
+ * to Bulgarian where its table is at hand, then to the key itself (visible, so that a gap is
  * noticed, never a crash; the unit tests keep every table complete).
  * @param {string} lang
+ * @param {Record<string, Record<string, string>>} [from] tables by language: those the page
+ *   loaded, unless given (strings/all.js has all five)
  */
-export function translator(lang) {
+export function translator(lang, from = tables) {
   const known = LANGUAGES.includes(lang);
   const numbers = numberFormat(known ? lang : DEFAULT_LANGUAGE);
   return (key, vars) => {
-    const table = tables[known ? lang : DEFAULT_LANGUAGE] ?? {};
-    return fill(table[key] ?? tables[DEFAULT_LANGUAGE]?.[key] ?? key, localNumbers(vars, numbers));
+    const table = from[known ? lang : DEFAULT_LANGUAGE] ?? {};
+    return fill(table[key] ?? from[DEFAULT_LANGUAGE]?.[key] ?? key, localNumbers(vars, numbers));
   };
 }
 

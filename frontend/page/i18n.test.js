@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { STRINGS } from "./strings/all.js";
-import { fill, translator } from "./i18n.js";
+import { fill, loadPageStrings, translator } from "./i18n.js";
 import { PLURAL_CATEGORIES } from "../shared/plurals.js";
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -34,15 +34,23 @@ test("fill replaces known placeholders and keeps unknown ones", () => {
 });
 
 test("a translator falls back to Bulgarian, then to the key", () => {
-  const t = translator("fa");
+  const t = translator("fa", STRINGS);
   assert.equal(t("runner.run"), STRINGS.fa["runner.run"]);
-  assert.equal(translator("xx")("runner.run"), STRINGS.bg["runner.run"]);
+  assert.equal(translator("xx", STRINGS)("runner.run"), STRINGS.bg["runner.run"]);
   assert.equal(t("no.such.key"), "no.such.key");
 });
 
 test("numbers filled into a sentence take the language's digits; text is left alone", () => {
-  assert.match(translator("fa")("runner.status.timeout", { seconds: 10 }), /۱۰/);
-  assert.doesNotMatch(translator("fa")("runner.status.timeout", { seconds: 10 }), /10/);
-  assert.match(translator("bg")("runner.status.timeout", { seconds: 10 }), /10/);
-  assert.match(translator("fa")("quiz.runFailed", { message: "HTTP 404" }), /HTTP 404/);
+  assert.match(translator("fa", STRINGS)("runner.status.timeout", { seconds: 10 }), /۱۰/);
+  assert.doesNotMatch(translator("fa", STRINGS)("runner.status.timeout", { seconds: 10 }), /10/);
+  assert.match(translator("bg", STRINGS)("runner.status.timeout", { seconds: 10 }), /10/);
+  assert.match(translator("fa", STRINGS)("quiz.runFailed", { message: "HTTP 404" }), /HTTP 404/);
+});
+
+test("a page loads its own language's table, and only that one", async () => {
+  const page = { documentElement: { getAttribute: (name) => (name === "lang" ? "uk" : null) } };
+  assert.equal(translator("uk")("runner.run"), "runner.run", "nothing is loaded before the page asks");
+  await loadPageStrings(page);
+  assert.equal(translator("uk")("runner.run"), STRINGS.uk["runner.run"]);
+  assert.equal(translator("ru")("runner.run"), "runner.run", "another language's table stays unloaded");
 });

@@ -4,7 +4,7 @@
 
 import { LESSON_RESET_EVENT, mountQuizzes } from "./mount-quizzes.js";
 import { stringsAsked, t } from "./i18n.js";
-import { nextTask } from "./next-task.js";
+import { mountInTurn } from "./mount-queue.js";
 import { createPagePython, startPythonEarly } from "./python.js";
 import { mountSnippet, readSnippetConfig } from "../widgets/snippet/snippet-widget.js";
 import { editorCode } from "../widgets/editor/editor.js";
@@ -13,10 +13,11 @@ import { recordLessonVisit } from "./lesson-visit.js";
 import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress } from "./storage.js";
 
 /**
- * Mount every snippet of the page, one per task: a lesson page has a dozen editors, and
- * mounting them in one go would block the page for a long task.
+ * Mount the page's snippets where and when they are wanted (mount-queue.js): a lesson page
+ * has a dozen editors, and mounting them in one go would block the page for a long task.
+ * One mounted late still reads the learner's saved edits, as it mounts.
  */
-async function mountSnippets(roots, python) {
+function mountSnippets(roots, python) {
   const store = pageProgress();
   const widgets = [];
   document.addEventListener(LESSON_RESET_EVENT, () => widgets.forEach((widget) => widget.reset()));
@@ -29,7 +30,7 @@ async function mountSnippets(roots, python) {
     note.textContent = t("runner.storageUnavailable");
     roots[0].before(note);
   });
-  for (const root of roots) {
+  return mountInTurn(roots, (root) => {
     const started = performance.now();
     const widget = mountSnippet(root, { t, store, lessonKey: lessonKeyFor(root), python });
     if (widget) {
@@ -38,9 +39,7 @@ async function mountSnippets(roots, python) {
       mountTakeHome(root, { t, program: config.program, original: config.code, code: () => editorCode(widget.editor) });
     }
     performance.measure("lessons:mount-snippet", { start: started });
-    await nextTask();
-  }
-  return widgets;
+  });
 }
 
 /** Mount the page's widgets and start Python early. */

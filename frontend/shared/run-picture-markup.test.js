@@ -12,7 +12,7 @@ import { perMille, pictureTree, preview, summaryText } from "./run-picture-marku
 
 const golden = (name) => JSON.parse(readFileSync(new URL(`../../tests/content/golden/${name}.json`, import.meta.url), "utf8"));
 const toolLoop = golden("tool-loop.bg");
-const render = (calls, lang = "bg") => toHtml(pictureTree(pictureModel(calls), translator(lang), lang));
+const render = (calls, lang = "bg") => toHtml(pictureTree(pictureModel(calls), translator(lang, STRINGS), lang));
 
 test("each call is one list item with its hooks; tool calls and results carry their ids", () => {
   const html = render(toolLoop["ask-1042"].calls);
@@ -46,13 +46,13 @@ test("a failed call shows the error text in place of the reply, with data-stop e
 
 test("the summary counts calls, tool calls, errors and input tokens with the right plural", () => {
   const model = pictureModel(toolLoop["ask-1042"].calls);
-  assert.equal(summaryText(model, translator("bg"), "bg"), "2 запитвания, 1 искане за инструмент, 866 входни токена");
-  assert.equal(summaryText(model, translator("ru"), "ru"), "2 запроса, 1 вызов инструмента, 866 входных токенов");
-  assert.equal(summaryText(model, translator("uk"), "uk"), "2 запити, 1 виклик інструмента, 866 вхідних токенів");
-  assert.equal(summaryText(model, translator("zh"), "zh"), "2 次请求，1 次工具调用，866 个输入 token");
-  assert.equal(summaryText(model, translator("fa"), "fa"), "۲ درخواست، ۱ فراخوانی ابزار، ۸۶۶ توکن ورودی");
+  assert.equal(summaryText(model, translator("bg", STRINGS), "bg"), "2 запитвания, 1 искане за инструмент, 866 входни токена");
+  assert.equal(summaryText(model, translator("ru", STRINGS), "ru"), "2 запроса, 1 вызов инструмента, 866 входных токенов");
+  assert.equal(summaryText(model, translator("uk", STRINGS), "uk"), "2 запити, 1 виклик інструмента, 866 вхідних токенів");
+  assert.equal(summaryText(model, translator("zh", STRINGS), "zh"), "2 次请求，1 次工具调用，866 个输入 token");
+  assert.equal(summaryText(model, translator("fa", STRINGS), "fa"), "۲ درخواست، ۱ فراخوانی ابزار، ۸۶۶ توکن ورودی");
   const failed = pictureModel(golden("first-steps.bg")["wrong-id"].calls);
-  assert.equal(summaryText(failed, translator("ru"), "ru"), "1 запрос, 0 вызовов инструментов, 1 ошибка, 0 входных токенов");
+  assert.equal(summaryText(failed, translator("ru", STRINGS), "ru"), "1 запрос, 0 вызовов инструментов, 1 ошибка, 0 входных токенов");
 });
 
 test("Persian pages get Persian digits in text, Latin digits in the hooks and the JSON", () => {
