@@ -12,6 +12,9 @@ const NEAR_PX = 400;
 const IDLE_TIMEOUT_MS = 1500;
 
 function isNearView(element, win) {
+  // A widget in a tab not shown has no box at all (its zero rectangle would read as "at the
+  // top of the view"): it mounts when its tab opens, which the observer sees, or when idle.
+  if (!element.getClientRects().length) return false;
   const box = element.getBoundingClientRect();
   return box.bottom > -NEAR_PX && box.top < win.innerHeight + NEAR_PX;
 }

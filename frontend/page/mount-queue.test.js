@@ -6,7 +6,8 @@ import { mountInTurn } from "./mount-queue.js";
 
 const VIEW = 800;
 
-/** A page of widgets at the given tops (px), with a fake observer and idle queue. */
+/** A page of widgets at the given tops (px; null: hidden, in a tab not shown), with a fake
+ * observer and idle queue. */
 function fakePage(tops) {
   const idle = [];
   const observers = [];
@@ -37,7 +38,9 @@ function fakePage(tops) {
     return {
       name: `w${index}`,
       ownerDocument: doc,
-      getBoundingClientRect: () => ({ top, bottom: top + 200 }),
+      // As in a browser: a hidden element has no boxes, and a rectangle of zeros.
+      getClientRects: () => (top === null ? [] : [{ top, bottom: top + 200 }]),
+      getBoundingClientRect: () => (top === null ? { top: 0, bottom: 0 } : { top, bottom: top + 200 }),
       addEventListener: (type, listener) => (listeners[type] = listener),
       removeEventListener: (type) => delete listeners[type],
       contains: () => false,
@@ -105,4 +108,15 @@ test("a widget that comes near the view or takes focus mounts before the idle on
 
 test("nothing to mount resolves at once", async () => {
   await mountInTurn([], () => assert.fail("nothing to mount"), fakePage([]).win);
+});
+
+test("a widget in a tab not shown is not taken for one at the top of the view", async () => {
+  const page = fakePage([null, 300, 2000]);
+  const order = [];
+  mountInTurn(page.roots, (root) => order.push(root.name), page.win);
+  await until(() => order.length === 1);
+  assert.deepEqual(order, ["w1"], "only the shown widget in view mounts at once");
+  page.scrollTo(page.roots[0]);
+  await until(() => order.length === 2);
+  assert.deepEqual(order, ["w1", "w0"], "the hidden one mounts when its tab opens");
 });
