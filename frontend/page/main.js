@@ -11,6 +11,10 @@ import "../widgets/quiz/quiz.css";
 import { watchScrollRegions } from "./scroll-regions.js";
 import "../widgets/run-picture/run-picture.css";
 import { loadPageStrings } from "./i18n.js";
+import { connectEarly, pythonRanInThisTab } from "../runtime/early-connection.js";
+import { pageRuntimeLocation } from "../runtime/location.js";
+import { canShareWorker } from "../runtime/worker-connection.js";
+import { encodeWorkerParams } from "../shared/worker-params.js";
 
 const WIDGETS = ".lesson-snippet[data-snippet], [data-quiz]";
 
@@ -19,11 +23,25 @@ function main() {
   const hasMap = document.querySelector("[data-course-map]");
   const hasWidgets = document.querySelector(WIDGETS);
   if (!hasMap && !hasWidgets) return;
+  if (hasWidgets) connectToPythonEarly();
   // The page's own strings download alongside the widgets' code; both must be there first.
   const strings = loadPageStrings(document);
   const mount = (load, name) => Promise.all([load(), strings]).then(([module]) => module[name]());
   if (hasMap) mount(() => import("./mount-course-map.js"), "mountPageCourseMaps");
   if (hasWidgets) mount(() => import("./mount-widgets.js"), "mountPageWidgets");
+}
+
+/** Open the connection to the visit's shared Python worker before the widgets' code has
+ * even downloaded: it is the slowest step of the next page's first run. Only to a worker
+ * already running: one started this early would compete with the page's own start-up. */
+function connectToPythonEarly() {
+  if (!canShareWorker() || !pythonRanInThisTab()) return;
+  try {
+    const location = pageRuntimeLocation(document);
+    connectEarly({ url: location.workerUrl, name: encodeWorkerParams(location) });
+  } catch (error) {
+    console.warn("Python: no early connection:", error); // the page's client connects itself
+  }
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);

@@ -6,6 +6,7 @@ import { registerOfflineCache } from "../offline/register-offline.js";
 import { pageRuntimeLocation } from "../runtime/location.js";
 import { canShareWorker } from "../runtime/worker-connection.js";
 import { createWorkerClient } from "../runtime/worker-client.js";
+import { adoptOrConnect, rememberPythonRan } from "../runtime/early-connection.js";
 
 /** Run `work` when the browser has nothing better to do (at the latest after `timeout` ms;
  * after `fallback` ms where there is no requestIdleCallback). */
@@ -22,12 +23,15 @@ export function createPagePython(doc = document) {
   let offlineRegistered = false;
   return createWorkerClient({
     locate: () => pageRuntimeLocation(doc),
+    // The connection main.js opened as the page started, if it did (early-connection.js).
+    connect: adoptOrConnect,
     onReady({ interpreter, host, fromSnapshot, starts }) {
       const data = doc.documentElement.dataset;
       data.pythonStarts = String(starts);
       data.pythonInterpreter = interpreter;
       data.pythonHost = host;
       data.pythonSnapshot = String(fromSnapshot);
+      rememberPythonRan();
       if (offlineRegistered) return;
       offlineRegistered = true;
       const { serviceWorkerUrl } = pageRuntimeLocation(doc);
