@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
+import re
 from pathlib import Path
 
 from ._offline_manifest import SERVICE_WORKER, relative_service_worker, service_worker_script
@@ -38,6 +39,9 @@ STARTUP_DIR = "startup"  # inside RUNTIME_DIR: the build-time stdlib and snapsho
 # Runtime files the pages request with the build's ?v= query (the offline cache keeps them
 # under the very URL the page asks for).
 VERSIONED_FILES = ("main.js", "main.css", "worker.js", PACKAGES_ZIP)
+# Written by tools/build-frontend.mjs: the chunks each piece of the page's code needs. Read by
+# the build (head_tags), not served.
+PRELOAD_LISTS = "preload.json"
 
 
 def runtime_signature(root: Path) -> tuple:
@@ -76,10 +80,20 @@ class SiteRuntime:
         # sw.js goes to the site root (with its manifest), not beside the bundle; its source
         # map is left out (it would be looked for beside sw.js).
         self.dist_files = sorted(
-            p for p in self._dist.rglob("*") if p.is_file() and not p.name.startswith(SERVICE_WORKER)
+            p for p in self._dist.rglob("*")
+            if p.is_file() and not p.name.startswith(SERVICE_WORKER) and p.name != PRELOAD_LISTS
         )
+        self._preload = self._preload_lists()
         self.startup = startup.for_packages(self.packages_zip).made()
         self.version = self._version()
+
+    def _preload_lists(self) -> dict[str, list[str]]:
+        """tools/build-frontend.mjs's lists; none from a bundle made before it wrote them."""
+        try:
+            lists = json.loads((self._dist / PRELOAD_LISTS).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return lists if isinstance(lists, dict) else {}
 
     def _version(self) -> str:
         """Changes whenever the bundle or the Python packages change; main.js passes it on
@@ -123,9 +137,16 @@ class SiteRuntime:
         page): ``base_path`` is the site's root path, as Material links its own assets there."""
         return f'<link rel="stylesheet" href="{base_path.rstrip("/")}/{RUNTIME_DIR}/main.css?v={self.version}">'
 
-    def head_tags(self, page_dest_uri: str) -> str:
-        """The stylesheet and the bundle's script for the page written to ``page_dest_uri``."""
+    def head_tags(self, page_dest_uri: str, wanted: tuple[str, ...] = ()) -> str:
+        """The stylesheet and the bundle's script for the page written to ``page_dest_uri``,
+        with a ``modulepreload`` link for each chunk main.js will load on it: its own
+        imports, and the lists named in ``wanted`` (``"mount-widgets"``, a language's
+        strings, ...; see :func:`page_chunks`)."""
         root = posixpath.relpath(RUNTIME_DIR, posixpath.dirname(page_dest_uri) or ".")
+        chunks = dict.fromkeys(path for name in ("main", *wanted) for path in self._preload.get(name, ()))
+        # The very URLs main.js's imports resolve to (hash-named: no ?v= query), or the
+        # browser would download each twice.
+        preload = "".join(f'<link rel="modulepreload" href="{root}/{path}">' for path in chunks)
         query = f"?v={self.version}"
         # data-* tell main.js where the versioned Pyodide folder, the zip, the start-up files
         # and the service worker are, relative to main.js itself, so that no version is
@@ -133,7 +154,28 @@ class SiteRuntime:
         startup = "".join(f' data-{kind}="{STARTUP_DIR}/{path.name}"' for kind, path in self.startup.items())
         return (
             f'<link rel="stylesheet" href="{root}/main.css{query}">'
+            f"{preload}"
             f'<script type="module" src="{root}/main.js{query}"'
             f' data-pyodide="{self.pyodide_dir}/" data-packages="{PACKAGES_ZIP}"{startup}'
             f' data-service-worker="{relative_service_worker(RUNTIME_DIR)}"></script>'
         )
+
+
+_WIDGETS = re.compile(r'<[^>]+\b(?:data-snippet|data-quiz)="')
+_COURSE_MAP = re.compile(r"<[^>]+\bdata-course-map\b")
+_LANGUAGE = re.compile(r'<html\b[^>]*\blang="([A-Za-z]+)')
+
+
+def page_chunks(html: str) -> tuple[str, ...]:
+    """What main.js will load on the page ``html``, as head_tags names it: the widgets' code
+    where there are snippets or quizzes, the course map's where there is a map, and then the
+    strings of the page's language (as main.js decides, page/main.js)."""
+    wanted = []
+    if _WIDGETS.search(html):
+        wanted.append("mount-widgets")
+    if _COURSE_MAP.search(html):
+        wanted.append("mount-course-map")
+    language = _LANGUAGE.search(html)
+    if wanted and language:
+        wanted.append(language.group(1).lower())
+    return tuple(wanted)

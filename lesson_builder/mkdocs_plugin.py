@@ -30,7 +30,7 @@ from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
-from ._site_runtime import SiteRuntime, runtime_signature
+from ._site_runtime import SiteRuntime, page_chunks, runtime_signature
 from ._startup_files import StartupFiles
 
 log = logging.getLogger("mkdocs.plugins.lessons")
@@ -200,7 +200,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
     @event_priority(-50)
     def on_post_page(self, output: str, page, config) -> str:
         write_empty_sitemap(Path(config.site_dir), page.file.dest_uri)
-        output = output.replace("</head>", self._runtime.head_tags(page.file.dest_uri) + "</head>", 1)
+        tags = self._runtime.head_tags(page.file.dest_uri, page_chunks(output))
+        output = output.replace("</head>", tags + "</head>", 1)
         return self._with_policy(output, page.file.dest_uri)
 
     # After mkdocs-static-i18n (priority -100), whose on_post_build runs the other languages'

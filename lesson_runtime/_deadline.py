@@ -75,6 +75,9 @@ class Deadline:
 
     def __enter__(self) -> "Deadline":
         self._ends_at = time.monotonic() + self.seconds
+        # The first poll one interval in: a poll in the browser is a synchronous request,
+        # and most runs are over before a Stop could be pressed.
+        self._next_stop_poll = time.monotonic() + STOP_POLL_S
         self._owner = threading.get_ident()
         self._previous = (sys.gettrace(), sys.getprofile(), time.sleep, threading.gettrace())
         self._real_sleep = time.sleep

@@ -6,7 +6,7 @@
 // `--watch` rebuilds on change.
 
 import * as esbuild from "esbuild";
-import { rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
 const frontend = fileURLToPath(new URL("../frontend/", import.meta.url));
@@ -22,6 +22,50 @@ const common = {
   legalComments: "linked",
   logLevel: "info",
 };
+// What each piece of the page's code needs downloaded, for the `lessons` plugin to announce in
+// the page's <head> (<link rel="modulepreload">): the browser then fetches and compiles the
+// widgets' chunks while it parses the HTML, instead of discovering them one import at a time
+// once main.js runs. dist/preload.json: {"main": [...], "mount-widgets": [...], "bg": [...],
+// ...}, each a chunk that main.js (or one of its static imports) loads with import(), by name
+// ("bg": that language's strings), followed by everything it imports statically; "main" is
+// main.js's own static imports. Paths relative to dist/.
+const PRELOAD_FILE = "preload.json";
+
+function preloadLists(metafile) {
+  const outputs = metafile.outputs;
+  const relative = (path) => path.replace(/^dist\//, "");
+  const closure = (path, seen = new Set()) => {
+    for (const imported of outputs[path]?.imports ?? []) {
+      if (imported.kind === "import-statement" && !seen.has(imported.path)) {
+        seen.add(imported.path);
+        closure(imported.path, seen);
+      }
+    }
+    return seen;
+  };
+  const mainFiles = ["dist/main.js", ...closure("dist/main.js")];
+  const lists = { main: mainFiles.slice(1).map(relative) };
+  // What main.js and its static imports load with import() (not what those chunks load
+  // later on their own, like the run picture: that stays lazy).
+  for (const imported of mainFiles.flatMap((path) => outputs[path].imports)) {
+    if (imported.kind !== "dynamic-import") continue;
+    const name = imported.path.match(/chunks\/(.+)-[A-Z0-9]+\.js$/)?.[1];
+    if (name) lists[name] = [imported.path, ...closure(imported.path)].map(relative);
+  }
+  return lists;
+}
+
+const writePreloadLists = {
+  name: "preload-lists",
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (!result.metafile) return; // the build failed: esbuild reports why
+      await mkdir(new URL("../frontend/dist/", import.meta.url), { recursive: true });
+      await writeFile(new URL(`../frontend/dist/${PRELOAD_FILE}`, import.meta.url), JSON.stringify(preloadLists(result.metafile), null, 1));
+    });
+  },
+};
+
 const builds = [
   {
     ...common,
@@ -30,6 +74,8 @@ const builds = [
     // main.js loads mount-widgets.js with import(): it becomes its own file (a "chunk").
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
+    plugins: [writePreloadLists],
   },
   { ...common, entryPoints: { sw: "offline/service-worker.js" }, format: "iife" },
 ];

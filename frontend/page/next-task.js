@@ -7,18 +7,24 @@
 // queues behind what is already there, the worker's messages included, without the 4 ms that
 // browsers add to nested timers.
 
-const channel = typeof MessageChannel === "function" ? new MessageChannel() : null;
+let channel = null; // made on first use: nothing happens at import
 const waiting = [];
-if (channel) {
-  channel.port1.onmessage = () => waiting.shift()?.();
-  channel.port1.unref?.(); // Node (the unit tests): an idle port must not keep the process alive
+
+function ownChannel() {
+  if (!channel && typeof MessageChannel === "function") {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+    channel.port1.unref?.(); // Node (the unit tests): an idle port must not keep the process alive
+  }
+  return channel;
 }
 
 /** Let the browser paint, handle input and deliver what is queued before the next piece of work. */
 export function nextTask() {
   return new Promise((resolve) => {
-    if (!channel) return setTimeout(resolve, 0);
+    const port = ownChannel()?.port2;
+    if (!port) return setTimeout(resolve, 0);
     waiting.push(resolve);
-    channel.port2.postMessage(null);
+    port.postMessage(null);
   });
 }

@@ -117,16 +117,22 @@ function enqueue(work) {
   return next;
 }
 
+let runsWaiting = 0; // asked and not over yet
+
 function run(post, job) {
   runsAsked += 1;
-  return enqueue(() => runNow(post, job));
+  // A run that finds others before it may be stopped while it waits; one that starts at once
+  // was asked for just now (and asking the page is a synchronous request).
+  const queued = runsWaiting > 0 || !host;
+  runsWaiting += 1;
+  return enqueue(() => runNow(post, job, queued)).finally(() => (runsWaiting -= 1));
 }
 
-async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }) {
+async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }, queued) {
   await boot();
   // Once the worker goes away, Python stops the run within 0.1 s, so that it ends soon.
   const wanted = () => !lost && (!stopUrl || stillWanted(stopUrl, originals.XMLHttpRequest));
-  if (!wanted()) {
+  if (queued && !wanted()) {
     // Stopped while it waited for another page's run: never started.
     post({ id, type: "result", transcript: endedTranscript("stopped", [], timeout) });
     return;

@@ -12,7 +12,7 @@ import pytest
 
 from lesson_builder._offline_manifest import read_manifest
 from lesson_builder._site_files import MissingRuntimeFile
-from lesson_builder._site_runtime import PYODIDE_FILES, SiteRuntime
+from lesson_builder._site_runtime import PYODIDE_FILES, SiteRuntime, page_chunks
 from lesson_builder._startup_files import StartupFiles
 
 # A stand-in for tools/startup/make-startup-files.mjs with its output contract: it makes two
@@ -108,6 +108,34 @@ def test_a_page_links_the_bundle_relative_to_itself(project):
     assert 'data-pyodide="pyodide-9.9.9/"' in tags and 'data-service-worker="../../sw.js"' in tags
     assert "data-stdlib" not in tags
     assert 'src="assets/runtime/main.js' in runtime.head_tags("index.html")
+
+
+PRELOAD = {"main": ["chunks/chunk-A.js"], "mount-widgets": ["chunks/mount-widgets-B.js", "chunks/chunk-A.js"],
+           "mount-course-map": ["chunks/mount-course-map-C.js"], "fa": ["chunks/fa-D.js"], "bg": ["chunks/bg-E.js"]}
+
+
+def test_a_page_announces_the_chunks_main_js_will_load_on_it(project):
+    write(project / "frontend" / "dist" / "preload.json", json.dumps(PRELOAD))
+    runtime = SiteRuntime(project, StartupFiles(project, report=lambda reason: None))
+    lesson = '<html lang="fa" class="no-js"><body><div class="lesson-quiz" data-quiz="q1"></div></body></html>'
+    assert page_chunks(lesson) == ("mount-widgets", "fa")
+    tags = runtime.head_tags("fa/lessons/x/index.html", page_chunks(lesson))
+    links = [tag.split('"')[3] for tag in tags.split("><") if "modulepreload" in tag]
+    # Each once, no ?v= (the URL main.js's import resolves to), before the script that needs them.
+    assert links == ["../../../assets/runtime/chunks/chunk-A.js", "../../../assets/runtime/chunks/mount-widgets-B.js",
+                     "../../../assets/runtime/chunks/fa-D.js"]
+    assert tags.index("modulepreload") < tags.index("main.js")
+    home = '<html lang="bg"><body><nav class="course-map" data-course-map aria-label="x"></nav></body></html>'
+    assert page_chunks(home) == ("mount-course-map", "bg")
+    plain = '<html lang="bg"><body><p>data-snippet is explained here</p></body></html>'
+    assert page_chunks(plain) == (), "a page without widgets loads none of their code"
+    assert runtime.head_tags("index.html").count("modulepreload") == 1, "main.js's own imports, everywhere"
+    assert "preload.json" not in {path.name for path in runtime.dist_files}, "build data, not served"
+
+
+def test_a_bundle_without_preload_lists_still_builds_pages(project):
+    runtime = SiteRuntime(project, StartupFiles(project, report=lambda reason: None))
+    assert "modulepreload" not in runtime.head_tags("index.html", ("mount-widgets", "bg"))
 
 
 def test_the_version_follows_the_bundle_and_the_packages(project):
