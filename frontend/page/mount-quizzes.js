@@ -9,7 +9,7 @@ import { createQuizContext, readConfig } from "../widgets/quiz/context.js";
 import { h } from "../widgets/quiz/dom.js";
 import { KINDS } from "../widgets/quiz/kinds.js";
 import { mountLessonProgress } from "../widgets/quiz/lesson-progress.js";
-import { nextTask } from "./next-task.js";
+import { mountInTurn } from "./mount-queue.js";
 
 /** Tell the snippet widgets of the page that a lesson's saved edits were cleared. */
 export const LESSON_RESET_EVENT = "tool-lessons:lesson-reset";
@@ -20,8 +20,9 @@ function showBroken(root, message) {
 }
 
 /**
- * Mount every quiz under `scope`, one per task (a lesson has up to ten quizzes: mounting them
- * in one go makes a long main-thread task). Resolves to the mounted quizzes.
+ * Mount every quiz under `scope`, one per task, those in view first (a lesson has up to ten
+ * quizzes: mounting them in one go makes a long main-thread task). Resolves to the mounted
+ * quizzes, in page order.
  * @param {ReturnType<import("./python.js").createPagePython>} python the page's Python
  * @param {ParentNode} [scope]
  */
@@ -65,11 +66,13 @@ export async function mountQuizzes(python, scope = document) {
       showBroken(root, t("quiz.broken"));
       continue;
     }
-    const entry = { root, mount, config, ctx: null };
-    mounted.push(entry);
-    mountOne(entry);
-    await nextTask();
+    mounted.push({ root, mount, config, ctx: null });
   }
+  // Where and when they are wanted (mount-queue.js), like the snippets: a coding exercise
+  // mounts an editor, and mounting ten quizzes as the page starts would hold up a Run
+  // clicked meanwhile. The progress bar comes once every quiz is there.
+  const entryOf = new Map(mounted.map((entry) => [entry.root, entry]));
+  await mountInTurn([...entryOf.keys()], (root) => mountOne(entryOf.get(root)));
 
   bar = mountLessonProgress({
     firstQuiz: roots[0],

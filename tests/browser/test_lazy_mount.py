@@ -91,3 +91,39 @@ def test_a_run_clicked_while_others_mount_runs_that_snippet(page, site_url, snip
     snippets.root(far).scroll_into_view_if_needed()
     state, output = snippets.run(far)
     assert (state, output.rstrip()) == ("done", expected_output(page, far).rstrip())
+
+
+# Records the order in which quizzes get their body (mounted by mount-quizzes.js).
+QUIZ_ORDER = """
+window.__quizOrder = [];
+new MutationObserver(() => {
+  for (const root of document.querySelectorAll("[data-quiz]")) {
+    if (root.querySelector("[data-quiz-body]") && !window.__quizOrder.includes(root.dataset.quiz)) {
+      window.__quizOrder.push(root.dataset.quiz);
+    }
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+ALL_QUIZZES_MOUNTED = """() => [...document.querySelectorAll("[data-quiz]")].every((root) => root.querySelector("[data-quiz-body]"))
+    && document.querySelector("[data-lesson-progress]")"""
+
+
+def test_a_page_opened_at_its_last_quiz_mounts_that_one_first_and_then_the_progress_bar(page, site_url):
+    page.add_init_script(QUIZ_ORDER)
+    page.goto(site_url(LESSON))
+    quizzes = page.evaluate("() => [...document.querySelectorAll('[data-quiz]')].map((root) => root.dataset.quiz)")
+    assert len(quizzes) >= 3, "the test needs a lesson with several quizzes"
+    anchor = page.evaluate(
+        """(id) => {
+            const root = document.querySelector(`[data-quiz="${id}"]`);
+            const headings = [...document.querySelectorAll("article h2[id], article h3[id]")];
+            return headings.filter((h) => h.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING).pop().id;
+        }""",
+        quizzes[-1],
+    )
+    page.goto("about:blank")
+    page.goto(site_url(LESSON) + "#" + anchor)
+    page.wait_for_function(ALL_QUIZZES_MOUNTED, timeout=30_000)
+    order = page.evaluate("() => window.__quizOrder")
+    assert sorted(order) == sorted(quizzes), "every quiz mounts, each once"
+    assert order.index(quizzes[-1]) < order.index(quizzes[0]), f"the quiz in view mounts before the top one: {order}"
