@@ -161,8 +161,10 @@ class SiteRuntime:
         )
 
 
-_WIDGETS = re.compile(r'<[^>]+\b(?:data-snippet|data-quiz)="')
-_COURSE_MAP = re.compile(r"<[^>]+\bdata-course-map\b")
+# Attribute values are quoted and prose is escaped (`&quot;`), so `name="` is only ever an
+# attribute: plain substring tests, fast on every page of every language.
+_WIDGET_ATTRIBUTES = ('data-snippet="', 'data-quiz="')
+_COURSE_MAP = re.compile(r"<nav\b[^>]*\bdata-course-map\b")
 _LANGUAGE = re.compile(r'<html\b[^>]*\blang="([A-Za-z]+)')
 
 
@@ -171,9 +173,9 @@ def page_chunks(html: str) -> tuple[str, ...]:
     where there are snippets or quizzes, the course map's where there is a map, and then the
     strings of the page's language (as main.js decides, page/main.js)."""
     wanted = []
-    if _WIDGETS.search(html):
+    if any(attribute in html for attribute in _WIDGET_ATTRIBUTES):
         wanted.append("mount-widgets")
-    if _COURSE_MAP.search(html):
+    if "data-course-map" in html and _COURSE_MAP.search(html):
         wanted.append("mount-course-map")
     language = _LANGUAGE.search(html)
     if wanted and language:
