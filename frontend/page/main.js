@@ -12,9 +12,8 @@ import { watchScrollRegions } from "./scroll-regions.js";
 import "../widgets/run-picture/run-picture.css";
 import { loadPageStrings } from "./i18n.js";
 import { connectEarly, pythonRanInThisTab } from "../runtime/early-connection.js";
-import { pageRuntimeLocation } from "../runtime/location.js";
+import { pageRuntimeLocation, workerAddress } from "../runtime/location.js";
 import { canShareWorker } from "../runtime/worker-connection.js";
-import { encodeWorkerParams } from "../shared/worker-params.js";
 
 const WIDGETS = ".lesson-snippet[data-snippet], [data-quiz]";
 
@@ -37,8 +36,7 @@ function main() {
 function connectToPythonEarly() {
   if (!canShareWorker() || !pythonRanInThisTab()) return;
   try {
-    const location = pageRuntimeLocation(document);
-    connectEarly({ url: location.workerUrl, name: encodeWorkerParams(location) });
+    connectEarly(workerAddress(pageRuntimeLocation(document)));
   } catch (error) {
     console.warn("Python: no early connection:", error); // the page's client connects itself
   }

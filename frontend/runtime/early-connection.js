@@ -9,7 +9,7 @@
 
 import { connectWorker } from "./worker-connection.js";
 
-const RAN_KEY = "lessons:python-ran";
+const RAN_KEY = "tool-lessons:python-ran"; // the prefix of the site's other keys (page/storage.js)
 
 /** Said by the page once Python is ready: the next page of this tab may connect early. */
 export function rememberPythonRan(storage = globalThis.sessionStorage) {

@@ -2,6 +2,8 @@
 // writes its data-pyodide and data-packages attributes, and a ?v= version that we pass on
 // to every file we load, so that a browser never mixes files of two builds).
 
+import { encodeWorkerParams } from "../shared/worker-params.js";
+
 /**
  * @typedef {object} RuntimeLocation
  * @property {string} workerUrl  the module worker script
@@ -48,4 +50,14 @@ export function pageRuntimeLocation(doc = document) {
   const script = doc.querySelector("script[data-pyodide]");
   if (!script) throw new Error("the page does not include the runtime bundle (script[data-pyodide])");
   return runtimeLocation(script.src, script.dataset);
+}
+
+/**
+ * The Python worker of `location`, as every page must ask for it to share one interpreter:
+ * the same script URL and the same name (its parameters, ../shared/worker-params.js).
+ * @param {RuntimeLocation} location
+ * @returns {{url: string, name: string}}
+ */
+export function workerAddress(location) {
+  return { url: location.workerUrl, name: encodeWorkerParams(location) };
 }

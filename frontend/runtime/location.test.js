@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runtimeLocation } from "./location.js";
+import { runtimeLocation, workerAddress } from "./location.js";
+import { decodeWorkerParams } from "../shared/worker-params.js";
 
 test("runtime files sit beside the bundle and carry its version", () => {
   const where = runtimeLocation("http://127.0.0.1:8000/assets/runtime/main.js?v=abc123", {
@@ -36,4 +37,11 @@ test("a build without start-up files leaves them out", () => {
   assert.equal(where.stdlibUrl, undefined);
   assert.equal(where.snapshotUrl, undefined);
   assert.equal(where.serviceWorkerUrl, undefined);
+});
+
+test("a page asks for its worker by the script URL and a name holding its parameters", () => {
+  const where = runtimeLocation("http://h/assets/runtime/main.js?v=1", { pyodide: "pyodide-314.0.7/", packages: "p.zip" });
+  const { url, name } = workerAddress(where);
+  assert.equal(url, "http://h/assets/runtime/worker.js?v=1");
+  assert.deepEqual(decodeWorkerParams(name), { indexURL: where.indexURL, packagesUrl: where.packagesUrl });
 });

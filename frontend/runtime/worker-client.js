@@ -18,9 +18,9 @@
 
 import { createStopToken } from "../shared/stop-token.js";
 import { endedTranscript, failedTranscript, lostTranscript } from "../shared/transcripts.js";
-import { encodeWorkerParams } from "../shared/worker-params.js";
 import { watchLifeline } from "../shared/worker-lifeline.js";
 import { canShareWorker, connectWorker } from "./worker-connection.js";
+import { workerAddress } from "./location.js";
 
 /** Output characters streamed to the page at most (the output view shows no more). */
 export const OUTPUT_LIMIT = 20000;
@@ -174,8 +174,7 @@ export function createWorkerClient({
       });
       thisConnection = connect({
         shared,
-        url: location.workerUrl,
-        name: encodeWorkerParams(location),
+        ...workerAddress(location),
         onMessage: (data) => {
           if (data.type === "lost") {
             thisConnection.lostReason = data.reason === "closed" ? "closed" : "crashed";

@@ -7,34 +7,44 @@ mounting runs the code of the snippet clicked."""
 from __future__ import annotations
 
 LESSON = "lessons/agent-loop/"
-# Records, in the page, the order in which snippets get their editor.
-MOUNT_ORDER = """
-window.__mountOrder = [];
-new MutationObserver(() => {
-  for (const root of document.querySelectorAll(".lesson-snippet[data-snippet]")) {
-    if (root.querySelector("[data-editor]") && !window.__mountOrder.includes(root.dataset.snippet)) {
-      window.__mountOrder.push(root.dataset.snippet);
-    }
-  }
-}).observe(document, { subtree: true, childList: true });
+def mount_order(widgets: str, key: str, mounted_part: str, record: str) -> str:
+    """An init script that records in ``window[record]``, in order, the ``dataset[key]`` of each
+    of the ``widgets`` as it gets its ``mounted_part`` (what mounting adds to it)."""
+    return f"""
+window.{record} = [];
+new MutationObserver(() => {{
+  for (const root of document.querySelectorAll("{widgets}")) {{
+    if (root.querySelector("{mounted_part}") && !window.{record}.includes(root.dataset.{key})) {{
+      window.{record}.push(root.dataset.{key});
+    }}
+  }}
+}}).observe(document, {{ subtree: true, childList: true }});
 """
+
+
+# The order in which snippets get their editor, and quizzes their body (mount-quizzes.js).
+MOUNT_ORDER = mount_order(".lesson-snippet[data-snippet]", "snippet", "[data-editor]", "__mountOrder")
+QUIZ_ORDER = mount_order("[data-quiz]", "quiz", "[data-quiz-body]", "__quizOrder")
 ALL_MOUNTED = """() => [...document.querySelectorAll(".lesson-snippet[data-snippet]")]
     .every((root) => root.querySelector("[data-editor]"))"""
+ALL_QUIZZES_MOUNTED = """() => [...document.querySelectorAll("[data-quiz]")].every((root) => root.querySelector("[data-quiz-body]"))
+    && document.querySelector("[data-lesson-progress]")"""
 
 
 def snippet_ids(page) -> list[str]:
     return page.evaluate("() => [...document.querySelectorAll('.lesson-snippet[data-snippet]')].map((r) => r.dataset.snippet)")
 
 
-def heading_before(page, snippet_id: str) -> str:
-    """The id of the nearest heading above the snippet: an address that opens the page there."""
+def heading_before(page, widget: str) -> str:
+    """The id of the nearest heading above the element ``widget`` (a selector): an address
+    that opens the page there."""
     return page.evaluate(
-        """(id) => {
-            const root = document.querySelector(`[data-snippet="${id}"]`);
+        """(selector) => {
+            const root = document.querySelector(selector);
             const headings = [...document.querySelectorAll("article h2[id], article h3[id]")];
             return headings.filter((h) => h.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING).pop().id;
         }""",
-        snippet_id,
+        widget,
     )
 
 
@@ -52,7 +62,7 @@ def test_a_page_opened_at_its_last_snippet_mounts_that_one_first(page, site_url)
     assert len(ids) >= 4, "the test needs a long lesson"
     page.wait_for_function(ALL_MOUNTED, timeout=30_000)
     assert page.evaluate("() => window.__mountOrder")[0] == ids[0], "opened at the top: the first first"
-    anchor = heading_before(page, ids[-1])
+    anchor = heading_before(page, f'[data-snippet="{ids[-1]}"]')
     page.goto("about:blank")
     page.goto(site_url(LESSON) + "#" + anchor)
     page.wait_for_function(ALL_MOUNTED, timeout=30_000)
@@ -93,34 +103,13 @@ def test_a_run_clicked_while_others_mount_runs_that_snippet(page, site_url, snip
     assert (state, output.rstrip()) == ("done", expected_output(page, far).rstrip())
 
 
-# Records the order in which quizzes get their body (mounted by mount-quizzes.js).
-QUIZ_ORDER = """
-window.__quizOrder = [];
-new MutationObserver(() => {
-  for (const root of document.querySelectorAll("[data-quiz]")) {
-    if (root.querySelector("[data-quiz-body]") && !window.__quizOrder.includes(root.dataset.quiz)) {
-      window.__quizOrder.push(root.dataset.quiz);
-    }
-  }
-}).observe(document, { subtree: true, childList: true });
-"""
-ALL_QUIZZES_MOUNTED = """() => [...document.querySelectorAll("[data-quiz]")].every((root) => root.querySelector("[data-quiz-body]"))
-    && document.querySelector("[data-lesson-progress]")"""
-
 
 def test_a_page_opened_at_its_last_quiz_mounts_that_one_first_and_then_the_progress_bar(page, site_url):
     page.add_init_script(QUIZ_ORDER)
     page.goto(site_url(LESSON))
     quizzes = page.evaluate("() => [...document.querySelectorAll('[data-quiz]')].map((root) => root.dataset.quiz)")
     assert len(quizzes) >= 3, "the test needs a lesson with several quizzes"
-    anchor = page.evaluate(
-        """(id) => {
-            const root = document.querySelector(`[data-quiz="${id}"]`);
-            const headings = [...document.querySelectorAll("article h2[id], article h3[id]")];
-            return headings.filter((h) => h.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING).pop().id;
-        }""",
-        quizzes[-1],
-    )
+    anchor = heading_before(page, f'[data-quiz="{quizzes[-1]}"]')
     page.goto("about:blank")
     page.goto(site_url(LESSON) + "#" + anchor)
     page.wait_for_function(ALL_QUIZZES_MOUNTED, timeout=30_000)
