@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -101,6 +102,23 @@ def _work(group: list[RunRequest]) -> int:
     return sum(len(request.setup) + 1 for request in group)
 
 
+# A call that waits (``time.sleep``, ``asyncio.sleep``, ``Event.wait``, ``gather`` of sleeps).
+_WAITING = re.compile(r"\b(?:sleep|wait|wait_for)\s*\(")
+
+
+def _waits(group: list[RunRequest]) -> bool:
+    """Whether a lesson's code waits: such a lesson spends seconds in ``sleep`` while using
+    no core, so it starts first, and its waiting overlaps the other lessons' work instead of
+    being added at the end."""
+    return any(_WAITING.search(request.code) for request in group)
+
+
+def _schedule(groups: list[list[RunRequest]]) -> list[list[RunRequest]]:
+    """The order lessons start in: the waiting ones, then the longest first, so that no
+    long one starts last and runs alone."""
+    return sorted(groups, key=lambda group: (_waits(group), _work(group)), reverse=True)
+
+
 class ChainRunner:
     def __init__(self, root: Path, cache_folder: Optional[Path] = None, workers: Optional[int] = None,
                  grace: Optional[float] = None):
@@ -133,11 +151,11 @@ class ChainRunner:
             if pending:
                 pending_groups.append(pending)
         self.ran += sum(len(group) for group in pending_groups)
-        # The longest lessons first, so that no long one starts last and runs alone.
-        pending_groups.sort(key=_work, reverse=True)
+        waiting = sum(1 for group in pending_groups if _waits(group))
         try:
-            with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                for finished in pool.map(self._run_in_subprocess, pending_groups):
+            # A waiting lesson barely uses its core: it does not take a place of the others.
+            with ThreadPoolExecutor(max_workers=self.workers + waiting) as pool:
+                for finished in pool.map(self._run_in_subprocess, _schedule(pending_groups)):
                     results.update(finished)
         finally:
             if self._forks is not None:

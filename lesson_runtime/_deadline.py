@@ -20,6 +20,7 @@ Beyond plain loops:
   A loop that swallows it and calls nothing at all is left to the outer limits above.
 """
 
+import functools
 import os
 import sys
 import threading
@@ -188,6 +189,7 @@ class Deadline:
             sleep(step)
 
 
+@functools.lru_cache(maxsize=256)  # asked again for each chain that continues the snippet
 def has_one_line_loop(source: str) -> bool:
     """True if ``source`` has a loop (statement or comprehension) that starts and runs
     on a single line, the case where line events do not fire on every iteration."""

@@ -1,5 +1,6 @@
 """run_chain: execute the snippets a run consists of and build its transcript."""
 
+import functools
 import io
 import itertools
 import json
@@ -156,7 +157,14 @@ def _files_with_one_line_loops(setup: list[str], code: str) -> set:
 
 
 def _execute(source: str, filename: str, namespace: types.ModuleType) -> None:
-    exec(compile(source, filename, "exec"), namespace.__dict__)
+    exec(_compiled(source, filename), namespace.__dict__)
+
+
+# A chain runs the snippets it continues again each time (a lesson's later snippets and its
+# quizzes continue the same ones): their code is compiled once. A code object never changes.
+@functools.lru_cache(maxsize=256)
+def _compiled(source: str, filename: str) -> types.CodeType:
+    return compile(source, filename, "exec")
 
 
 def _fresh_main_module() -> types.ModuleType:

@@ -487,6 +487,17 @@ def test_each_distinct_chain_runs_once_and_is_cached(tmp_path):
     assert "+from the cache" in problems_of(root, use_cache=True)[0]
 
 
+def test_lessons_that_wait_start_first_and_the_rest_longest_first():
+    from lesson_builder._runner import RunRequest, _schedule
+
+    short = [RunRequest((), "print(1)", 5)]
+    long = [RunRequest((), "print(1)", 5), RunRequest(("x = 1",), "print(x)", 5)]
+    napping = [RunRequest((), "import asyncio\nasyncio.run(asyncio.sleep(1))", 5)]
+    waiting = [RunRequest((), "import threading\nthreading.Event().wait(0.1)", 5)]
+    assert _schedule([short, long, napping]) == [napping, long, short]
+    assert _schedule([waiting, short]) == [waiting, short]
+
+
 def test_a_chain_blocked_in_c_is_stopped_from_outside(tmp_path, monkeypatch):
     from lesson_builder import _runner
 

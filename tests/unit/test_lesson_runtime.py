@@ -122,6 +122,18 @@ def test_syntax_error_names_the_line_without_a_caret():
     assert "^" not in transcript["output"]
 
 
+def test_the_same_snippet_run_again_starts_afresh_and_fails_the_same_way():
+    # Snippets are compiled once per build process: running the code object again must not
+    # carry state over, nor change how its errors read.
+    code = "seen = []\nseen.append(1)\nprint(seen)\nraise KeyError('id')\n"
+    first, again = run_chain([], code), run_chain([], code)
+    assert first == again
+    assert first["output"].startswith("[1]\nTraceback (most recent call last):\n")
+    broken = "print(1\n"
+    assert run_chain([], broken) == run_chain([], broken)
+    assert run_chain([], broken)["error"]["type"] == "SyntaxError"
+
+
 @pytest.mark.parametrize("code", [
     "while True: pass",
     "while True:\n    pass",

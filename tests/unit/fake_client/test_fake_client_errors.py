@@ -228,3 +228,21 @@ def test_a_result_put_in_an_assistant_message():
         {"role": "assistant", "content": [{"type": "tool_result", "tool_use_id": "call_1",
                                            "content": "1042 — shipped"}]}]).startswith(
         "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: call_1.")
+
+
+def test_a_number_json_cannot_carry_is_refused_even_right_after_a_good_request():
+    # A request's body is made plain once and then passed along as it is: the next request
+    # (here with the very same messages list) is a body of its own, checked again.
+    messages = [QUESTION]
+    Anthropic().messages.create(model="m", max_tokens=100, messages=messages)
+    assert refusal(messages=messages, temperature=float("nan")) == (
+        "There was an error parsing the body of your request: nan is not a JSON number")
+
+
+def test_the_body_made_plain_is_passed_along_not_walked_again():
+    from fake_client._request_body import plain_body
+
+    made = plain_body({"model": "m", "messages": (QUESTION,)}, "anthropic")
+    assert made == {"model": "m", "messages": [QUESTION]}
+    assert plain_body(made, "anthropic") is made
+    assert plain_body({"model": "m", "messages": [QUESTION]}, "anthropic") is not made
