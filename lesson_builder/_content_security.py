@@ -28,6 +28,7 @@ Why each source is there (measured in Chromium 156 with Pyodide 314.0.7):
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import html
 import re
@@ -111,13 +112,17 @@ class _InlineCodeFinder(HTMLParser):
             self._script = None
 
 
-def inline_code(page_html: str) -> list[InlineCode]:
+# Under `mkdocs serve`, a rebuild after one edit gives most pages back unchanged (and each
+# page is looked at twice: its content, then the whole page): parsing them again was half
+# of the rebuild. An HTML string that was parsed already is found by its hash and length.
+@functools.lru_cache(maxsize=256)
+def inline_code(page_html: str) -> tuple[InlineCode, ...]:
     """Every inline script, inline event handler and ``javascript:`` address of a page."""
     finder = _InlineCodeFinder()
     # The HTML parser of a browser turns CR LF and CR into LF before it hashes a script.
     finder.feed(page_html.replace("\r\n", "\n").replace("\r", "\n"))
     finder.close()
-    return finder.found
+    return tuple(finder.found)
 
 
 def script_hash(text: str) -> str:

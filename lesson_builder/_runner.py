@@ -106,11 +106,24 @@ def _work(group: list[RunRequest]) -> int:
 _WAITING = re.compile(r"\b(?:sleep|wait|wait_for)\s*\(")
 
 
+def _request_waits(request: RunRequest) -> bool:
+    return any(_WAITING.search(code) for code in (request.code, *request.setup))
+
+
 def _waits(group: list[RunRequest]) -> bool:
     """Whether a lesson's code waits: such a lesson spends seconds in ``sleep`` while using
     no core, so it starts first, and its waiting overlaps the other lessons' work instead of
     being added at the end."""
-    return any(_WAITING.search(request.code) for request in group)
+    return any(map(_request_waits, group))
+
+
+def _waiting_apart(group: list[RunRequest]) -> list[list[RunRequest]]:
+    """A lesson's chains as the subprocesses that run them: those that wait in one of their
+    own, the others in another. A lesson's one chain that sleeps for two seconds would
+    otherwise hold back its twenty that do not, and end the build alone."""
+    waiting = [request for request in group if _request_waits(request)]
+    others = [request for request in group if not _request_waits(request)]
+    return [piece for piece in (waiting, others) if piece]
 
 
 def _schedule(groups: list[list[RunRequest]]) -> list[list[RunRequest]]:
@@ -151,6 +164,7 @@ class ChainRunner:
             if pending:
                 pending_groups.append(pending)
         self.ran += sum(len(group) for group in pending_groups)
+        pending_groups = [piece for group in pending_groups for piece in _waiting_apart(group)]
         waiting = sum(1 for group in pending_groups if _waits(group))
         try:
             # A waiting lesson barely uses its core: it does not take a place of the others.

@@ -498,6 +498,15 @@ def test_lessons_that_wait_start_first_and_the_rest_longest_first():
     assert _schedule([waiting, short]) == [waiting, short]
 
 
+def test_a_lessons_waiting_chains_run_apart_from_its_others():
+    from lesson_builder._runner import RunRequest, _waiting_apart
+
+    quick = [RunRequest((), f"print({n})", 5) for n in range(3)]
+    nap = RunRequest(("import time",), "time.sleep(0.5)", 5)
+    assert _waiting_apart(quick[:2] + [nap] + quick[2:]) == [[nap], quick]
+    assert _waiting_apart(quick) == [quick]
+
+
 def test_a_chain_blocked_in_c_is_stopped_from_outside(tmp_path, monkeypatch):
     from lesson_builder import _runner
 
