@@ -38,7 +38,8 @@ PACKAGES_ZIP = "lessons-python.zip"
 STARTUP_DIR = "startup"  # inside RUNTIME_DIR: the build-time stdlib and snapshot
 # Runtime files the pages request with the build's ?v= query (the offline cache keeps them
 # under the very URL the page asks for).
-VERSIONED_FILES = ("main.js", "main.css", "worker.js", PACKAGES_ZIP)
+SEARCH_SCRIPT = "search-on-demand.js"
+VERSIONED_FILES = ("main.js", "main.css", "worker.js", SEARCH_SCRIPT, PACKAGES_ZIP)
 # Written by tools/build-frontend.mjs: the chunks each piece of the page's code needs. Read by
 # the build (head_tags), not served.
 PRELOAD_LISTS = "preload.json"
@@ -137,6 +138,12 @@ class SiteRuntime:
         page): ``base_path`` is the site's root path, as Material links its own assets there."""
         return f'<link rel="stylesheet" href="{base_path.rstrip("/")}/{RUNTIME_DIR}/main.css?v={self.version}">'
 
+    def search_tag(self, root: str) -> str:
+        """The classic script that points Material's search at the page's language's index
+        and holds it back until wanted (frontend/page/search-on-demand.js): in the <head>,
+        so that it runs before Material's bundle asks. ``root``: the runtime folder's address."""
+        return f'<script src="{root}/{SEARCH_SCRIPT}?v={self.version}"></script>'
+
     def head_tags(self, page_dest_uri: str, wanted: tuple[str, ...] = ()) -> str:
         """The stylesheet and the bundle's script for the page written to ``page_dest_uri``,
         with a ``modulepreload`` link for each chunk main.js will load on it: its own
@@ -153,6 +160,7 @@ class SiteRuntime:
         # hard-coded in the bundle.
         startup = "".join(f' data-{kind}="{STARTUP_DIR}/{path.name}"' for kind, path in self.startup.items())
         return (
+            f"{self.search_tag(root)}"
             f'<link rel="stylesheet" href="{root}/main.css{query}">'
             f"{preload}"
             f'<script type="module" src="{root}/main.js{query}"'

@@ -30,8 +30,10 @@ from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
-from ._site_runtime import SiteRuntime, page_chunks, runtime_signature
+from ._search_index import split_search_index
+from ._site_runtime import RUNTIME_DIR, SiteRuntime, page_chunks, runtime_signature
 from ._startup_files import StartupFiles
+from ._theme_listing import quicken_theme_listing
 
 log = logging.getLogger("mkdocs.plugins.lessons")
 
@@ -111,6 +113,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             except MissingRuntimeFile as error:
                 raise PluginError(f"lessons: {error}") from None
             self._runtime_signature = signature
+        quicken_theme_listing(config.theme)  # before this build lists the theme's files
         search = config.plugins.get("material/search") or config.plugins.get("search")
         if getattr(search, "search_index", None) is not None:  # Material's: made in its on_config
             self._search_entries.wrap(search.search_index)
@@ -181,7 +184,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if config.theme.get("language") not in (None, self._site.languages[0]) and self._not_found is not None:
             return self._not_found
         base = urlsplit(config.site_url or "/").path or "/"
-        output = output.replace("</head>", self._runtime.stylesheet_tag(base) + "</head>", 1)
+        runtime = f'{base.rstrip("/")}/{RUNTIME_DIR}'
+        output = output.replace("</head>", self._runtime.search_tag(runtime) + self._runtime.stylesheet_tag(base) + "</head>", 1)
         output = self._with_policy(output, "404.html")
         self._not_found = output
         return output
@@ -217,6 +221,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         # The outermost build ends last and sees every page of every language.
         hashes = set().union(*(found for dest, found in self._script_hashes.items() if (site_dir / dest).is_file()))
         (site_dir / HEADERS_FILE).write_text(headers_file(hashes), encoding="utf-8")
+        split_search_index(site_dir, self._site.languages)  # before the offline manifest lists the files
         self._runtime.write(site_dir)
         self._search_entries.save()
 

@@ -2,7 +2,8 @@
 // plugin (lesson_builder/_site_runtime.py) copies into the site: main.js (+ main.css from the CSS it
 // imports) and its chunks/ for the page, worker.js for the Python worker (shared or
 // dedicated), and sw.js, the service worker (a classic script: module service workers are
-// not everywhere yet), which the plugin puts at the site root with its list of files.
+// not everywhere yet), which the plugin puts at the site root with its list of files, and
+// search-on-demand.js, the classic script that holds Material's search index back.
 // `--watch` rebuilds on change.
 
 import * as esbuild from "esbuild";
@@ -78,6 +79,8 @@ const builds = [
     plugins: [writePreloadLists],
   },
   { ...common, entryPoints: { sw: "offline/service-worker.js" }, format: "iife" },
+  // Before Material's bundle, in the <head> of every page: a classic script too.
+  { ...common, entryPoints: { "search-on-demand": "page/search-on-demand-start.js" }, format: "iife" },
 ];
 
 if (watch) {

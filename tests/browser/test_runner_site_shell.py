@@ -75,6 +75,38 @@ def test_search_finds_words_of_each_language(page, site_url, lang, word):
     assert any(prefix in href or (lang == "bg" and not any(f"/{o}/" in href for o in LANGUAGES)) for href in hrefs)
 
 
+def test_the_search_index_waits_for_search_and_is_the_pages_language(page, site_url):
+    """Material's index is neither fetched nor parsed while a lesson page starts (it was 5.5 MB
+    of all five languages, on every page); focus in the search field asks for the page's
+    language's file only, and the search answers from it."""
+    asked: list[str] = []
+    page.on("request", lambda request: "search_index" in request.url and asked.append(request.url))
+    page.goto(site_url("ru/lessons/tool-loop/"), wait_until="load")
+    page.wait_for_function("() => document.documentElement.dataset.pythonStarts")
+    page.wait_for_timeout(1000)
+    assert asked == []
+    search = page.locator("input.md-search__input")
+    initial = page.locator(".md-search-result__meta").text_content().strip()
+    search.click()
+    # "Initializing search" until Material's worker has built the index from the file.
+    page.wait_for_function("initial => document.querySelector('.md-search-result__meta').textContent.trim() !== initial",
+                           arg=initial, timeout=60000)
+    search.fill("браузере")
+    search.press("End")  # Material reads the query on keyup
+    page.locator(".md-search-result__item").first.wait_for(state="attached", timeout=60000)
+    assert [url.rsplit("/", 1)[1].split("?")[0] for url in asked] == ["search_index.ru.json"]
+    hrefs = [link.get_attribute("href") for link in page.locator(".md-search-result__link").all()]
+    assert hrefs and all("/ru/" in href for href in hrefs)
+
+
+def test_a_search_highlight_address_fetches_the_index_at_once(page, site_url):
+    asked: list[str] = []
+    page.on("request", lambda request: "search_index" in request.url and asked.append(request.url))
+    page.goto(site_url("zh/lessons/tool-loop/?h=" + "工具"), wait_until="load")
+    page.wait_for_function("() => document.querySelector('mark[data-md-highlight]')", timeout=60000)
+    assert [url.rsplit("/", 1)[1].split("?")[0] for url in asked] == ["search_index.zh.json"]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_serious_accessibility_violation(page, site_url, snippets, lang):
     page.goto(site_url(home(lang) + "playground/"))

@@ -191,3 +191,34 @@ def test_serve_shows_an_edit_of_one_lesson_and_keeps_the_other_pages(project):
         lesson.write_text(original, encoding="utf-8")
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_the_theme_files_are_the_same_without_walking_hidden_folders(tmp_path):
+    """Material's theme plus our custom_dir, with a hidden folder and file in the custom one:
+    the quick listing hands the build the very files MkDocs's own listing does."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import Files
+
+    from lesson_builder._theme_listing import quicken_theme_listing
+
+    custom = tmp_path / "theme"
+    for name in ("partials/extra.css", ".hidden/icon.svg", "assets/.secret", "assets/logo.svg", "main.html"):
+        (custom / name).parent.mkdir(parents=True, exist_ok=True)
+        (custom / name).write_text("x", encoding="utf-8")
+    config = load_config(config_file=str(REPO / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
+    config.theme.dirs.insert(0, str(custom))
+
+    def theme_files() -> list[str]:
+        files = Files([])
+        files.add_files_from_theme(config.theme.get_env(), config)
+        return sorted((file.src_uri, file.abs_src_path) for file in files)
+
+    plain = theme_files()
+    quicken_theme_listing(config.theme)
+    quick = theme_files()
+    assert quick == plain
+    names = [name for name, _ in quick]
+    assert "partials/extra.css" in names and "assets/logo.svg" in names
+    assert "assets/javascripts/lunr/min/lunr.ru.min.js" in names  # Material's own
+    # Any other listing is MkDocs's own, hidden files included.
+    assert ".hidden/icon.svg" in config.theme.get_env().list_templates()

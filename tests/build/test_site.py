@@ -88,15 +88,24 @@ def test_a_sitemap_beside_every_page_for_the_language_switcher(site):
         assert (page.parent / "sitemap.xml").is_file(), page.parent
 
 
-def test_search_indexes_all_five_languages(site):
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index["config"]["lang"] == ["en", "ru", "ar", "zh"]
-    assert "\\u200b" in index["config"]["separator"]
-    locations = {doc["location"].split("/")[0] for doc in index["docs"]}
-    assert {"fa", "zh", "ru", "uk"} <= locations
+def test_search_indexes_each_language_in_its_own_file(site):
+    """One index per language (a page asks for its own language's only), none for all."""
+    assert not (site / "search" / "search_index.json").exists()
+    languages = {"bg": "", "fa": "fa/", "zh": "zh/", "ru": "ru/", "uk": "uk/"}
+    for lang, prefix in languages.items():
+        path = site / "search" / f"search_index.{lang}.json"
+        index = json.loads(path.read_text(encoding="utf-8"))
+        assert index["config"]["lang"] == ["en", "ru", "ar", "zh"], lang
+        assert "\\u200b" in index["config"]["separator"], lang
+        locations = [doc["location"] for doc in index["docs"]]
+        assert any(location.startswith(prefix + "lessons/") for location in locations), lang
+        others = [other for other in languages.values() if other and other != prefix]
+        assert not [location for location in locations if location.startswith(tuple(others))], lang
+        # Written as UTF-8 (Cyrillic takes two bytes a letter, not six as \\u0431).
+        assert "\\u04" not in path.read_text(encoding="utf-8"), lang
     # Chinese text is split into words (jieba) so that a word is found inside a sentence.
-    chinese = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("zh/"))
-    assert "\u200b" in chinese
+    chinese = json.loads((site / "search" / "search_index.zh.json").read_text(encoding="utf-8"))
+    assert "\u200b" in " ".join(doc["text"] for doc in chinese["docs"] if doc["location"].startswith("zh/lessons/"))
 
 
 SNIPPET = re.compile(
