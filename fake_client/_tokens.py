@@ -23,6 +23,8 @@ _OTHER_RUN = re.compile(f"[^{CJK}]+")
 
 def count_words(text: str) -> int:
     """How many words `text` has by the rule above."""
+    if not _CJK.search(text):  # no Han, kana or Hangul anywhere: one word per run
+        return len(text.split())
     words = 0
     for run in text.split():
         cjk = len(_CJK.findall(run))

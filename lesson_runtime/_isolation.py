@@ -25,6 +25,7 @@ garbage collector or a frame's locals.
 
 import builtins
 import gc
+import operator
 import os
 import sys
 import threading
@@ -67,20 +68,53 @@ def _facts(module: types.ModuleType) -> tuple:
     return known
 
 
-def _protected_modules(modules: dict) -> tuple[list[types.ModuleType], list[tuple], list[tuple]]:
-    """builtins, sys, os and the like, the packages' modules and every module they use; the
-    packages' classes and functions."""
-    own = [module for name, module in list(modules.items())
-           if _in_packages(name) and isinstance(module, types.ModuleType)]
-    found: dict[int, types.ModuleType] = {id(module): module for module in (*_ALWAYS, *own)}
-    classes, functions = [], []
-    for module in own:
-        _, used, defined_classes, defined_functions = _facts(module)
-        for value in used:
-            found.setdefault(id(value), value)
-        classes += defined_classes
-        functions += defined_functions
-    return list(found.values()), classes, functions
+def _own_modules(modules: dict) -> list[types.ModuleType]:
+    # startswith first (one C call a name): sys.modules holds hundreds of names, and this
+    # runs before every run; partition then rules out a "fake_clients" of the learner's.
+    return [module for name, module in list(modules.items())
+            if name.startswith(PACKAGES) and _in_packages(name) and isinstance(module, types.ModuleType)]
+
+
+class _Protected:
+    """What a snapshot copies and a restore puts back, for one set of package modules:
+    builtins, sys, os and the like, the packages' modules and every module they use (the
+    strict ones, put back first, and the others); the packages' classes and functions."""
+
+    def __init__(self, own: list[types.ModuleType]):
+        self.own = own
+        found: dict[int, types.ModuleType] = {id(module): module for module in (*_ALWAYS, *own)}
+        self.classes, self.functions = [], []
+        for module in own:
+            _, used, defined_classes, defined_functions = _facts(module)
+            for value in used:
+                found.setdefault(id(value), value)
+            self.classes += defined_classes
+            self.functions += defined_functions
+        self.strict = [module for module in found.values() if _is_strict(module)]
+        self.loose = [module for module in found.values() if not _is_strict(module)]
+        self.own_functions = [facts for facts in self.functions
+                              if facts[0].__module__.partition(".")[0] == "lesson_runtime"]
+
+    def same_modules(self, own: list[types.ModuleType]) -> bool:
+        return len(own) == len(self.own) and all(map(operator.is_, own, self.own))
+
+
+def _is_strict(module: types.ModuleType) -> bool:
+    return module is builtins or module.__name__.partition(".")[0] == "lesson_runtime"
+
+
+# Worked out again only when the packages' modules change (a first import of one of their
+# submodules): the same for nearly every run, and in Pyodide working it out was a third of
+# a short run's time.
+_LAST: list = [None]
+
+
+def _protected(modules: dict) -> _Protected:
+    own = _own_modules(modules)
+    last = _LAST[0]
+    if last is None or not last.same_modules(own):
+        last = _LAST[0] = _Protected(own)
+    return last
 
 
 def take_snapshot() -> Callable[[], None]:
@@ -90,15 +124,13 @@ def take_snapshot() -> Callable[[], None]:
     ``builtins`` and ``lesson_runtime``'s own modules back, so a run that tampered with
     either is undone too."""
     modules = sys.modules
-    protected, classes, functions = _protected_modules(modules)
-    strict = [(module.__dict__, dict(module.__dict__)) for module in protected
-              if module is builtins or module.__name__.partition(".")[0] == "lesson_runtime"]
-    loose = [(module.__dict__, dict(module.__dict__)) for module in protected
-             if not (module is builtins or module.__name__.partition(".")[0] == "lesson_runtime")]
-    own_functions = [facts for facts in functions if facts[0].__module__.partition(".")[0] == "lesson_runtime"]
+    protected = _protected(modules)
+    strict = [(module.__dict__, dict(module.__dict__)) for module in protected.strict]
+    loose = [(module.__dict__, dict(module.__dict__)) for module in protected.loose]
+    own_functions = protected.own_functions
     state = {
-        "classes": classes,
-        "functions": functions,
+        "classes": protected.classes,
+        "functions": protected.functions,
         "loose": loose,
         "modules": dict(modules),
         "lists": [(sys.path, list(sys.path)), (sys.meta_path, list(sys.meta_path)),
@@ -109,8 +141,9 @@ def take_snapshot() -> Callable[[], None]:
     def restore() -> None:
         # First, with plain dict operations only: builtins and lesson_runtime's modules.
         for current, saved in strict:
-            for key in current.keys() - saved.keys():
-                del current[key]
+            if current.keys() != saved.keys():  # no len(): builtins may not be genuine yet
+                for key in current.keys() - saved.keys():
+                    del current[key]
             current.update(saved)
         for function, code, defaults, kwdefaults in own_functions:
             function.__code__ = code
@@ -158,10 +191,12 @@ def _sigint_handler() -> Any:
 
 def _restore_rest(state: dict[str, Any]) -> None:
     for current, saved in state["loose"]:
-        for key in current.keys() - saved.keys():
-            # A submodule imported during the run stays bound to its package.
-            if not isinstance(current[key], types.ModuleType):
-                del current[key]
+        # Comparing the keys allocates nothing; most runs change no module.
+        if current.keys() != saved.keys():
+            for key in current.keys() - saved.keys():
+                # A submodule imported during the run stays bound to its package.
+                if not isinstance(current[key], types.ModuleType):
+                    del current[key]
         current.update(saved)
     for cls, saved in state["classes"]:
         current = vars(cls)

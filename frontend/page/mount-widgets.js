@@ -5,6 +5,7 @@
 import { LESSON_RESET_EVENT, mountQuizzes } from "./mount-quizzes.js";
 import { stringsAsked, t } from "./i18n.js";
 import { mountInTurn } from "./mount-queue.js";
+import { nextTask } from "./next-task.js";
 import { createPagePython, startPythonEarly } from "./python.js";
 import { mountSnippet, readSnippetConfig } from "../widgets/snippet/snippet-widget.js";
 import { editorCode } from "../widgets/editor/editor.js";
@@ -42,14 +43,20 @@ function mountSnippets(roots, python) {
   });
 }
 
-/** Mount the page's widgets and start Python early. */
-export function mountPageWidgets() {
+/** Mount the page's widgets and start Python early, each step in a task of its own: the
+ * widgets' code (the editor's most of all) was just evaluated in this one, and the steps
+ * after it in the same task made it a long one (70 ms on the longest lesson). */
+export async function mountPageWidgets() {
   // For translators (and the strings test): the keys this page's widgets asked for.
   globalThis.toolLessons = { ...globalThis.toolLessons, stringsAsked };
+  await nextTask();
   recordLessonVisit(document, pageProgress());
   const python = createPagePython();
   startPythonEarly(python);
+  await nextTask();
   mountQuizzes(python);
   const roots = [...document.querySelectorAll(".lesson-snippet[data-snippet]")];
-  if (roots.length) mountSnippets(roots, python);
+  if (!roots.length) return;
+  await nextTask();
+  mountSnippets(roots, python);
 }

@@ -202,6 +202,26 @@ def test_interpreter_state_is_restored_after_every_kind_of_ending():
         assert sys.gettrace() is trace
 
 
+def test_a_package_module_first_imported_between_runs_is_put_back_too(monkeypatch):
+    """What a run may change is worked out once and kept while the packages' modules stay the
+    same: a submodule that appears later (a first import) is protected from its next run on."""
+    import types
+
+    assert run_chain([], "print(1)")["status"] == "done"  # what to protect is known now
+    late = types.ModuleType("fake_client._late_for_test")
+
+    def answer(text="as shipped"):
+        return text
+
+    answer.__module__ = late.__name__
+    late.answer, late.LIMIT = answer, 3
+    monkeypatch.setitem(sys.modules, late.__name__, late)
+    code = ("import sys\nlate = sys.modules['fake_client._late_for_test']\n"
+            "late.LIMIT = 99\nlate.answer.__defaults__ = ('changed',)\nprint(late.answer(), late.LIMIT)")
+    assert run_chain([], code)["output"] == "changed 99\n"
+    assert (late.answer(), late.LIMIT) == ("as shipped", 3)
+
+
 def test_transcript_is_json_plain():
     import json
 
