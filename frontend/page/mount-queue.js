@@ -30,9 +30,11 @@ function whenIdle(win, work) {
  * @param {HTMLElement[]} roots
  * @param {(root: HTMLElement) => void} mountOne
  * @param {Window} [win]
+ * @param {{busy?: () => boolean}} [options] `busy()`: true while the idle ones should wait
+ *   (a run is in flight)
  * @returns {Promise<void>}
  */
-export function mountInTurn(roots, mountOne, win = globalThis.window) {
+export function mountInTurn(roots, mountOne, win = globalThis.window, { busy = () => false } = {}) {
   const pending = [...roots];
   let finish;
   const finished = new Promise((resolve) => (finish = resolve));
@@ -81,7 +83,9 @@ export function mountInTurn(roots, mountOne, win = globalThis.window) {
 
   function idleSlice() {
     if (!pending.length) return;
-    if (!draining) mountNow(pending[0]);
+    // While a run is in flight its output and result come in as the page's tasks: an idle
+    // mount would hold them up. Those wanted (in view, focused) still mount.
+    if (!draining && !busy()) mountNow(pending[0]);
     if (pending.length) whenIdle(win, idleSlice);
   }
 

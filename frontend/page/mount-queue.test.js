@@ -120,3 +120,23 @@ test("a widget in a tab not shown is not taken for one at the top of the view", 
   await until(() => order.length === 2);
   assert.deepEqual(order, ["w1", "w0"], "the hidden one mounts when its tab opens");
 });
+
+test("while a run is in flight the idle ones wait, and those wanted still mount", async () => {
+  const page = fakePage([0, 3000, 6000, 9000]);
+  const order = [];
+  let running = true;
+  const done = mountInTurn(page.roots, (root) => order.push(root.name), page.win, { busy: () => running });
+  await until(() => order.length === 1);
+  for (let slice = 0; slice < 5; slice += 1) {
+    assert.equal(page.runIdle(), true, "the idle slice is asked for again");
+    await tick();
+  }
+  assert.deepEqual(order, ["w0"], "no idle mount during the run");
+  page.scrollTo(page.roots[3]);
+  await until(() => order.length === 2);
+  assert.deepEqual(order, ["w0", "w3"], "one that comes near the view mounts anyway");
+  running = false;
+  await until(() => order.length === 4, page);
+  assert.deepEqual(order, ["w0", "w3", "w1", "w2"]);
+  await done;
+});

@@ -25,8 +25,10 @@ function showBroken(root, message) {
  * quizzes, in page order.
  * @param {ReturnType<import("./python.js").createPagePython>} python the page's Python
  * @param {ParentNode} [scope]
+ * @param {{busy?: () => boolean}} [options] `busy()`: true while a run is in flight (the
+ *   quizzes not in view wait)
  */
-export async function mountQuizzes(python, scope = document) {
+export async function mountQuizzes(python, scope = document, { busy } = {}) {
   const roots = [...scope.querySelectorAll("[data-quiz]")].filter((root) => !root.hasAttribute("data-mounted"));
   if (!roots.length) return [];
   prepareAnnouncer();
@@ -72,7 +74,7 @@ export async function mountQuizzes(python, scope = document) {
   // mounts an editor, and mounting ten quizzes as the page starts would hold up a Run
   // clicked meanwhile. The progress bar comes once every quiz is there.
   const entryOf = new Map(mounted.map((entry) => [entry.root, entry]));
-  await mountInTurn([...entryOf.keys()], (root) => mountOne(entryOf.get(root)));
+  await mountInTurn([...entryOf.keys()], (root) => mountOne(entryOf.get(root)), globalThis.window, { busy });
 
   bar = mountLessonProgress({
     firstQuiz: roots[0],

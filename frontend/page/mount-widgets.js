@@ -18,7 +18,7 @@ import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress }
  * has a dozen editors, and mounting them in one go would block the page for a long task.
  * One mounted late still reads the learner's saved edits, as it mounts.
  */
-function mountSnippets(roots, python) {
+function mountSnippets(roots, python, busy) {
   const store = pageProgress();
   const widgets = [];
   document.addEventListener(LESSON_RESET_EVENT, () => widgets.forEach((widget) => widget.reset()));
@@ -40,23 +40,31 @@ function mountSnippets(roots, python) {
       mountTakeHome(root, { t, program: config.program, original: config.code, code: () => editorCode(widget.editor) });
     }
     performance.measure("lessons:mount-snippet", { start: started });
-  });
+  }, window, { busy });
 }
 
-/** Mount the page's widgets and start Python early, each step in a task of its own: the
- * widgets' code (the editor's most of all) was just evaluated in this one, and the steps
- * after it in the same task made it a long one (70 ms on the longest lesson). */
+/** The page's Python, counting the runs in flight (queued or running), for the mount queue. */
+function countingRuns(python) {
+  let inFlight = 0;
+  const run = (...args) => {
+    inFlight += 1;
+    return python.run(...args).finally(() => (inFlight -= 1));
+  };
+  return { python: { ...python, run }, busy: () => inFlight > 0 };
+}
+
+/** Mount the page's widgets and start Python early. The widgets' code (the editor's most of
+ * all) was just evaluated in this task: the rest goes in tasks of its own, or this one grew
+ * long (70 ms on the longest lesson). The snippets first: a Run clicked as the page shows. */
 export async function mountPageWidgets() {
   // For translators (and the strings test): the keys this page's widgets asked for.
   globalThis.toolLessons = { ...globalThis.toolLessons, stringsAsked };
   await nextTask();
   recordLessonVisit(document, pageProgress());
-  const python = createPagePython();
+  const { python, busy } = countingRuns(createPagePython());
   startPythonEarly(python);
-  await nextTask();
-  mountQuizzes(python);
   const roots = [...document.querySelectorAll(".lesson-snippet[data-snippet]")];
-  if (!roots.length) return;
+  if (roots.length) mountSnippets(roots, python, busy);
   await nextTask();
-  mountSnippets(roots, python);
+  mountQuizzes(python, document, { busy });
 }
