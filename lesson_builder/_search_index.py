@@ -31,13 +31,13 @@ def page_language(location: str, languages: list[str]) -> str:
     return first if first in languages[1:] else languages[0]
 
 
-def split_search_index(site_dir: Path, languages: list[str]) -> dict[str, int]:
+def split_search_index(site_dir: Path, languages: list[str]) -> None:
     """Replace the site's combined index by one file per language (the same ``config``, that
-    language's entries); gives the number of entries of each. Does nothing without an index
-    (a site built without search) or without languages."""
+    language's entries). Does nothing without an index (a site built without search) or
+    without languages."""
     combined = site_dir / SEARCH_DIR / COMBINED_INDEX
     if not languages or not combined.is_file():
-        return {}
+        return
     index = json.loads(combined.read_text(encoding="utf-8"))
     docs = {language: [] for language in languages}
     for doc in index.get("docs", []):
@@ -46,4 +46,3 @@ def split_search_index(site_dir: Path, languages: list[str]) -> dict[str, int]:
         text = json.dumps({**index, "docs": entries}, ensure_ascii=False, separators=(",", ":"))
         write_if_changed(site_dir / SEARCH_DIR / language_index_name(language), text.encode("utf-8"))
     combined.unlink()
-    return {language: len(entries) for language, entries in docs.items()}

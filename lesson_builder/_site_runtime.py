@@ -133,12 +133,14 @@ class SiteRuntime:
         script = service_worker_script(site_dir, source.read_bytes(), versioned, skip, named_by_content)
         write_if_changed(site_dir / SERVICE_WORKER, script)
 
-    def stylesheet_tag(self, base_path: str) -> str:
-        """The site's stylesheet for a page that may be served from any address (the 404
-        page): ``base_path`` is the site's root path, as Material links its own assets there."""
-        return f'<link rel="stylesheet" href="{base_path.rstrip("/")}/{RUNTIME_DIR}/main.css?v={self.version}">'
+    def not_found_tags(self, base_path: str) -> str:
+        """The search script and the site's stylesheet for a page that may be served from any
+        address (the 404 page): ``base_path`` is the site's root path, as Material links its
+        own assets there."""
+        root = f'{base_path.rstrip("/")}/{RUNTIME_DIR}'
+        return self._search_tag(root) + f'<link rel="stylesheet" href="{root}/main.css?v={self.version}">'
 
-    def search_tag(self, root: str) -> str:
+    def _search_tag(self, root: str) -> str:
         """The classic script that points Material's search at the page's language's index
         and holds it back until wanted (frontend/page/search-on-demand.js): in the <head>,
         so that it runs before Material's bundle asks. ``root``: the runtime folder's address."""
@@ -160,7 +162,7 @@ class SiteRuntime:
         # hard-coded in the bundle.
         startup = "".join(f' data-{kind}="{STARTUP_DIR}/{path.name}"' for kind, path in self.startup.items())
         return (
-            f"{self.search_tag(root)}"
+            f"{self._search_tag(root)}"
             f'<link rel="stylesheet" href="{root}/main.css{query}">'
             f"{preload}"
             f'<script type="module" src="{root}/main.js{query}"'

@@ -31,7 +31,7 @@ from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
 from ._search_index import split_search_index
-from ._site_runtime import RUNTIME_DIR, SiteRuntime, page_chunks, runtime_signature
+from ._site_runtime import SiteRuntime, page_chunks, runtime_signature
 from ._startup_files import StartupFiles
 from ._theme_listing import quicken_theme_listing
 
@@ -176,16 +176,15 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         return context
 
     def on_post_template(self, output: str, template_name: str, config) -> str:
-        """The 404 page gets the site's stylesheet (footer contrast) and stays in the default
-        language: every language's build writes the one 404.html at the site root, the
-        default language's first, so the others give back the default one."""
+        """The 404 page gets the site's stylesheet (footer contrast) and the search script, and
+        stays in the default language: every language's build writes the one 404.html at the
+        site root, the default language's first, so the others give back the default one."""
         if template_name != "404.html" or self._runtime is None:
             return output
         if config.theme.get("language") not in (None, self._site.languages[0]) and self._not_found is not None:
             return self._not_found
         base = urlsplit(config.site_url or "/").path or "/"
-        runtime = f'{base.rstrip("/")}/{RUNTIME_DIR}'
-        output = output.replace("</head>", self._runtime.search_tag(runtime) + self._runtime.stylesheet_tag(base) + "</head>", 1)
+        output = output.replace("</head>", self._runtime.not_found_tags(base) + "</head>", 1)
         output = self._with_policy(output, "404.html")
         self._not_found = output
         return output
