@@ -2,7 +2,7 @@
 // and runs snippet chains in it. Used by the worker script, whether it is a dedicated
 // Worker of one page or a SharedWorker serving every page of a visit.
 
-import { AFTER_RESTORE_PYTHON, PACKAGES_DIR, PRELOAD_PYTHON, WARM_UP_PYTHON } from "./recipe.js";
+import { AFTER_RESTORE_PYTHON, PACKAGES_DIR, PRELOAD_PYTHON } from "./recipe.js";
 import { fetchSnapshot } from "./snapshot.js";
 
 // The page's entry point into Python, defined after every start (it is not part of the
@@ -106,29 +106,24 @@ export async function startPython(params, { progress, warn, fatal = () => {} }) 
   // `asyncio.run(...)` needs in Pyodide's event loop; a plain synchronous call cannot.
   const canSwitchStacks = typeof WebAssembly.Suspending === "function" && typeof runForPage.callPromising === "function";
 
+  /**
+   * Run one chain. While it runs, the worker answers nothing else, except where a
+   * suspended run (JSPI) lets other messages in: callers run one chain at a time.
+   * @param {{code: string, setup?: string[], timeout?: number}} job
+   * @param {(kind: "stdout"|"stderr", text: string) => void} emit
+   * @param {(() => boolean) | null} stillWanted polled while running; false stops the run
+   * @returns {Promise<object>} the transcript (ARCHITECTURE.md)
+   */
+  async function run({ code, setup = [], timeout = 10 }, emit, stillWanted = null) {
+    // undefined reaches Python as None (null would arrive as a JsNull object).
+    const args = [JSON.stringify(setup), code, timeout, emit, stillWanted ?? undefined];
+    const json = canSwitchStacks ? await runForPage.callPromising(...args) : runForPage(...args);
+    return JSON.parse(json);
+  }
+
   return {
     pyodide,
     fromSnapshot,
-    /**
-     * One throw-away run (recipe.js): after a snapshot it still warms the engine's compiled
-     * code for the paths every run takes; without one it also does Python's one-time work.
-     */
-    warmUp() {
-      pyodide.runPython(WARM_UP_PYTHON);
-    },
-    /**
-     * Run one chain. While it runs, the worker answers nothing else, except where a
-     * suspended run (JSPI) lets other messages in: callers run one chain at a time.
-     * @param {{code: string, setup?: string[], timeout?: number}} job
-     * @param {(kind: "stdout"|"stderr", text: string) => void} emit
-     * @param {(() => boolean) | null} stillWanted polled while running; false stops the run
-     * @returns {Promise<object>} the transcript (ARCHITECTURE.md)
-     */
-    async run({ code, setup = [], timeout = 10 }, emit, stillWanted = null) {
-      // undefined reaches Python as None (null would arrive as a JsNull object).
-      const args = [JSON.stringify(setup), code, timeout, emit, stillWanted ?? undefined];
-      const json = canSwitchStacks ? await runForPage.callPromising(...args) : runForPage(...args);
-      return JSON.parse(json);
-    },
+    run,
   };
 }
