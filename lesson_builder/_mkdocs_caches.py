@@ -9,7 +9,8 @@
 - :class:`SearchEntryCache`: the search index's entries of a page (Material's HTML parsing
   and jieba's Chinese segmentation, the costliest part of building a page), kept by a hash
   of everything they are made of: the page's HTML, table of contents, address, title and
-  front matter, and the versions of Material and jieba.
+  front matter, and the versions of Material and jieba. Those it does not know are made in
+  a worker process while the build goes on (``_search_worker``).
 
 The other two live in memory for the process and on disk under the build's cache folder (none
 without one). What is on disk is only ever used when its key matches, so a changed page,
@@ -29,6 +30,8 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from jinja2 import BytecodeCache
+
+from ._search_worker import SearchWorker, entries_for, page_state
 
 # Inside the build's cache folder, beside the transcripts (one JSON file each).
 SEARCH_FILE = "site/search-entries.json"
@@ -73,36 +76,84 @@ def _version(package: str) -> str:
         return "-"
 
 
+class _Pending:
+    """Where a page's entries go in the index once the worker made them."""
+
+    def __init__(self, key: str, future, state: dict) -> None:
+        self.key, self.future, self.state = key, future, state
+
+
 class SearchEntryCache:
     """A page's search entries by the hash of what they are made of (in ``file`` too)."""
 
-    def __init__(self, file: Optional[Path]) -> None:
+    def __init__(self, file: Optional[Path], worker: Optional[SearchWorker] = None) -> None:
         self._file = file
         self._entries: Optional[dict[str, list]] = None
         self._used: set[str] = set()
         self._added = False
         self._salt = json.dumps([_version("mkdocs-material"), _version("jieba"), _version("mkdocs")])
+        self._worker = worker
+        self._early: dict[str, tuple] = {}  # key → (future, state): asked for as the page was rendered
+
+    def prepare(self, index, page, html: str) -> None:
+        """Ask the worker for the entries of ``page`` as soon as its HTML is made (its
+        ``on_page_content``), not when the search plugin reaches it: the worker then works
+        while the build renders the other pages. What the search plugin sees later is
+        checked against the same key."""
+        if self._worker is None:
+            return
+        state = page_state(page, html)
+        key = self._key_of(state)
+        if key in self._early or key in self._loaded():
+            return
+        future = self._worker.submit(index.config, state)
+        if future is not None:
+            self._early[key] = (future, state)
 
     def wrap(self, index) -> None:
-        """Make ``index`` (Material's ``SearchIndex`` of one build) look up each page here."""
+        """Make ``index`` (Material's ``SearchIndex`` of one build) look up each page here.
+        A page not known yet leaves a place in ``index.entries`` that :meth:`collect` fills."""
         compute: Callable = index.add_entry_from_context
         if getattr(compute, "_lessons_cached", False):
             return
 
         def add_entry_from_context(page) -> None:
-            key = self._key(page)
-            known = self._loaded().get(key)
-            if known is None:
-                start = len(index.entries)
-                compute(page)
-                known = self._loaded()[key] = json.loads(json.dumps(index.entries[start:]))
-                self._added = True
-            else:
-                index.entries.extend(json.loads(json.dumps(known)))  # entries are changed later on
+            state = page_state(page)
+            key = self._key_of(state)
             self._used.add(key)
+            known = self._loaded().get(key)
+            if known is not None:
+                index.entries.extend(json.loads(json.dumps(known)))  # entries are changed later on
+                return
+            future, state = self._early.pop(key, (None, state))
+            if future is None and self._worker is not None:
+                future = self._worker.submit(index.config, state)
+            if future is not None:
+                index.entries.append(_Pending(key, future, state))
+                return
+            start = len(index.entries)
+            compute(page)
+            self._loaded()[key] = json.loads(json.dumps(index.entries[start:]))
+            self._added = True
 
         add_entry_from_context._lessons_cached = True
         index.add_entry_from_context = add_entry_from_context
+
+    def collect(self, index) -> None:
+        """Put the entries the worker made in their places (before anything reads the index)."""
+        if not any(isinstance(entry, _Pending) for entry in index.entries):
+            return
+        entries = []
+        for entry in index.entries:
+            if not isinstance(entry, _Pending):
+                entries.append(entry)
+                continue
+            made = self._worker.result(entry.future, index.config, entry.state)
+            self._loaded()[entry.key] = json.loads(json.dumps(made))
+            self._added = True
+            entries.extend(made)
+        index.entries = entries
+        self._early.clear()  # asked for pages the search plugin did not index (it excludes some)
 
     def save(self) -> None:
         """Write what this process added (keeping only the entries it used)."""
@@ -122,15 +173,12 @@ class SearchEntryCache:
                     pass
         return self._entries
 
-    def _key(self, page) -> str:
-        made_of = [self._salt, page.url, str(page.title), page.meta, _toc(page.toc)]
+    def _key_of(self, state: dict) -> str:
+        """The hash of what a page's entries are made of (``page_state``)."""
+        made_of = [self._salt, state["url"], state["title"], state["meta"], state["toc"]]
         digest = hashlib.sha256(json.dumps(made_of, ensure_ascii=False, sort_keys=True, default=repr).encode("utf-8"))
-        digest.update(b"\0" + (page.content or "").encode("utf-8"))  # the HTML as it is, not JSON-escaped
+        digest.update(b"\0" + state["content"].encode("utf-8"))  # the HTML as it is, not JSON-escaped
         return digest.hexdigest()
-
-
-def _toc(items) -> list:
-    return [[item.id, item.url, item.title, item.level, _toc(item.children)] for item in items or ()]
 
 
 class PageRenderCache:

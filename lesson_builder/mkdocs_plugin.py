@@ -9,6 +9,7 @@ another as ``../<slug>/index.md``.
 """
 
 import logging
+import os
 from pathlib import Path
 from typing import Optional
 from urllib.parse import urlsplit
@@ -16,7 +17,7 @@ from urllib.parse import urlsplit
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 
 from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
@@ -31,6 +32,7 @@ from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
 from ._search_index import split_search_index
+from ._search_worker import SearchWorker
 from ._site_runtime import SiteRuntime, page_chunks, runtime_signature
 from ._startup_files import StartupFiles
 from ._theme_listing import quicken_theme_listing
@@ -65,6 +67,9 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._runtime_signature: Optional[tuple] = None  # what it was made from
         self._templates: Optional[TemplateCodeCache] = None  # for the process
         self._search_entries: Optional[SearchEntryCache] = None
+        # For the session (mkdocs serve keeps it); LESSONS_SEARCH_WORKER=0: Material's way, in
+        # this process (the build tests compare the two).
+        self._search_worker = SearchWorker() if os.environ.get("LESSONS_SEARCH_WORKER") != "0" else None
         self._renders: Optional[PageRenderCache] = None  # under `mkdocs serve`: unchanged pages kept
         self._lesson_memo: Optional[LessonMemo] = None  # under `mkdocs serve`
         self._lesson_memo_settings = ""
@@ -97,7 +102,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if self._templates is None:
             cache = self._root / CACHE_FOLDER if self.config.cache else None
             self._templates = TemplateCodeCache(cache / TEMPLATES_FOLDER if cache else None)
-            self._search_entries = SearchEntryCache(cache / SEARCH_FILE if cache else None)
+            self._search_entries = SearchEntryCache(cache / SEARCH_FILE if cache else None, self._search_worker)
         _quiet_search_segmenter()
         return config
 
@@ -114,7 +119,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
                 raise PluginError(f"lessons: {error}") from None
             self._runtime_signature = signature
         quicken_theme_listing(config.theme)  # before this build lists the theme's files
-        search = config.plugins.get("material/search") or config.plugins.get("search")
+        search = _search_plugin(config)
         if getattr(search, "search_index", None) is not None:  # Material's: made in its on_config
             self._search_entries.wrap(search.search_index)
 
@@ -196,7 +201,11 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         problems = content_problems(html)
         if problems:
             self._refuse_inline_code(page, config, *problems[0])
-        return self._site.frame(html, page.file.src_uri, self._course)
+        html = self._site.frame(html, page.file.src_uri, self._course)
+        search = _search_plugin(config)
+        if getattr(search, "search_index", None) is not None:
+            self._search_entries.prepare(search.search_index, page, html)
+        return html
 
     # After the other plugins' page and build work (as a hook would run), before
     # mkdocs-static-i18n (priority -100) starts the other languages' builds.
@@ -207,12 +216,20 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         output = output.replace("</head>", tags + "</head>", 1)
         return self._with_policy(output, page.file.dest_uri)
 
+    # Before Material's search (priority 0) writes the index and mkdocs-static-i18n (-100)
+    # gathers its entries: the entries made in the search worker go in their places.
+    @event_priority(100)
+    def _collect_search_entries(self, config) -> None:
+        search = _search_plugin(config)
+        if getattr(search, "search_index", None) is not None:
+            self._search_entries.collect(search.search_index)
+
     # After mkdocs-static-i18n (priority -100), whose on_post_build runs the other languages'
     # builds: the runtime's files and the service worker (whose manifest hashes every file of
     # the site, the final search index included) are written once, when the last language
     # is built, not once per language.
     @event_priority(-200)
-    def on_post_build(self, config) -> None:
+    def _finish_site(self, config) -> None:
         self._builds_open -= 1
         if self._builds_open > 0:  # a language build inside the outermost one
             return
@@ -224,8 +241,14 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._runtime.write(site_dir)
         self._search_entries.save()
 
+    on_post_build = CombinedEvent(_collect_search_entries, _finish_site)
+
     def on_build_error(self, error) -> None:
         self._builds_open = 0
+
+    def on_shutdown(self) -> None:
+        if self._search_worker is not None:
+            self._search_worker.close()
 
     def on_serve(self, server, config, builder):
         for name in WATCHED:
@@ -298,6 +321,10 @@ def _stub_lesson_pages(course: Course) -> None:
     for page in course.pages.values():
         page.markdown = f"# {page.lesson.slug}\n"
         page.blocks.clear()
+
+
+def _search_plugin(config):
+    return config.plugins.get("material/search") or config.plugins.get("search")
 
 
 def _quiet_search_segmenter() -> None:

@@ -144,6 +144,21 @@ def test_a_warm_build_writes_the_same_site_as_a_cold_one(project, tmp_path):
     assert [name for name in cold if cold[name] != warm[name]] == []
 
 
+def test_search_entries_made_in_the_worker_are_the_ones_material_makes_in_the_build(project, tmp_path):
+    # Real pages (mkdocs's own Page objects, every language, jieba for Chinese): the site's
+    # search indexes are the same whether the worker made the entries or Material did.
+    entries = project / ".lesson-cache" / "site" / "search-entries.json"
+    indexes = {}
+    for way, environment in (("worker", {}), ("material", {"LESSONS_SEARCH_WORKER": "0"})):
+        entries.unlink(missing_ok=True)  # every page's entries are made again, the runs are not
+        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / way)],
+                                cwd=project, env={**_environment(project), **environment}, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        indexes[way] = {path.name: path.read_bytes() for path in sorted((tmp_path / way / "search").glob("*.json"))}
+    assert len(indexes["worker"]) == 5
+    assert indexes["worker"] == indexes["material"]
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
