@@ -2,9 +2,12 @@
 
 Starting a Python interpreter and importing ``fake_client`` and ``lesson_runtime`` costs
 about 0.1 s of CPU; a course of thirty lesson pages did that thirty times per cold build.
-The zygote does it once (it never runs lesson code itself) and forks: each child is a fresh
-copy of an interpreter in which nothing has run, exactly what a new subprocess would be,
-with its own pipes (passed over a Unix socket) and its stdin and stdout on ``/dev/null``.
+The zygote does it once and forks: each child is a copy of an interpreter in which no lesson
+code has run, with its own pipes (passed over a Unix socket) and its stdin and stdout on
+``/dev/null``. Before it forks, it makes the warm-up runs that the browser's interpreter makes
+before its first lesson (``lesson_runtime.warm_up``): a lesson's chains then run in the same
+kind of interpreter as in the browser, and no lesson pays again for what Python does only
+once (about half of a lesson's CPU time, at build time).
 
 ``python -m lesson_builder._zygote <socket fd>`` (started by :class:`Zygote`). On the socket:
 ``fork`` with three file descriptors (jobs to read, replies and stderr to write) →
@@ -163,13 +166,16 @@ def main() -> None:
 
 
 def _warm_up() -> None:
-    """Fill the cache every lesson's first call fills (fake_client's compiled word patterns,
-    a pure function of the word) once here, where no lesson code runs."""
+    """The browser's warm-up runs, then every word pattern fake_client may compile (a pure
+    function of the word, a cache of every language's words that no warm-up run fills
+    whole)."""
     try:
         from fake_client.locales import LANGUAGES
         from fake_client.worlds._reading import _pattern
+        from lesson_runtime import warm_up
     except ImportError:
         return
+    warm_up()
     for module in LANGUAGES.values():
         for words in getattr(module, "WORDS", {}).values():
             for word in words:

@@ -14,9 +14,13 @@ Public names:
 - :func:`same_run` is the one rule for "the same run" (status, and output as
   :func:`outputs_match` compares it: trailing whitespace trimmed, nothing else);
   :func:`normalise_output` is that normalisation.
+- :func:`warm_up` makes the throw-away runs (:data:`WARM_UP_CHAINS`) that an interpreter
+  makes before its first lesson's chains, in the browser and at build time alike.
 """
 
 from ._compare import normalise_output, outputs_match, same_run
 from ._run import SNIPPET_FILENAME, run_chain, setup_filename
+from ._warm_up import WARM_UP_CHAINS, warm_up
 
-__all__ = ["SNIPPET_FILENAME", "normalise_output", "outputs_match", "run_chain", "same_run", "setup_filename"]
+__all__ = ["SNIPPET_FILENAME", "WARM_UP_CHAINS", "normalise_output", "outputs_match", "run_chain", "same_run",
+           "setup_filename", "warm_up"]

@@ -2,7 +2,7 @@
 // and runs snippet chains in it. Used by the worker script, whether it is a dedicated
 // Worker of one page or a SharedWorker serving every page of a visit.
 
-import { AFTER_RESTORE_PYTHON, PACKAGES_DIR, PRELOAD_PYTHON } from "./recipe.js";
+import { AFTER_RESTORE_PYTHON, PACKAGES_DIR, PRELOAD_PYTHON, WARM_UP_CHAINS_PYTHON } from "./recipe.js";
 import { fetchSnapshot } from "./snapshot.js";
 
 // The page's entry point into Python, defined after every start (it is not part of the
@@ -124,6 +124,8 @@ export async function startPython(params, { progress, warn, fatal = () => {} }) 
   return {
     pyodide,
     fromSnapshot,
+    /** The warm-up's runs (lesson_runtime.WARM_UP_CHAINS), for the worker to make again. */
+    warmUpChains: JSON.parse(pyodide.runPython(WARM_UP_CHAINS_PYTHON)),
     run,
   };
 }

@@ -27,7 +27,6 @@ import { stillWanted } from "../shared/stop-token.js";
 import { decodeWorkerParams } from "../shared/worker-params.js";
 import { holdLifeline } from "../shared/worker-lifeline.js";
 import { guardClose, keepOriginals } from "./worker-guards.js";
-import { WARM_UP_CHAINS } from "./recipe.js";
 
 /** How long after the start the warm-up waits for a page's own first run (the page posts
  * its run when it hears "ready"). */
@@ -128,12 +127,12 @@ function run(post, job) {
   return enqueue(() => runNow(post, job, queued)).finally(() => (runsWaiting -= 1));
 }
 
-/** The warm-up's pieces (recipe.js), through the same call as a page's run, each one only
+/** The warm-up's pieces (lesson_runtime/_warm_up.py), through the same call as a page's run, each one only
  * while no page's run waits: a run asked meanwhile waits for one piece at most (~10–30 ms). */
 async function warmUp(started) {
   const ignore = () => {};
   for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
-    for (const chain of WARM_UP_CHAINS) {
+    for (const chain of started.warmUpChains) {
       while (runsWaiting > 0) await runs;
       if (lost) return;
       try {
