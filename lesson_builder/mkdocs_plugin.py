@@ -27,6 +27,7 @@ from ._course_site import CourseSite
 from ._markdown import markdown_renderer
 from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, SearchEntryCache, TemplateCodeCache
 from ._coverage import coverage, coverage_markdown
+from ._page_output_cache import PageOutputCache
 from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
 from ._serve_errors import ServeErrors
@@ -71,6 +72,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         # this process (the build tests compare the two).
         self._search_worker = SearchWorker() if os.environ.get("LESSONS_SEARCH_WORKER") != "0" else None
         self._renders: Optional[PageRenderCache] = None  # under `mkdocs serve`: unchanged pages kept
+        self._page_outputs: Optional[PageOutputCache] = None  # under `mkdocs serve`: the same
         self._lesson_memo: Optional[LessonMemo] = None  # under `mkdocs serve`
         self._lesson_memo_settings = ""
         self._builds_open = 0  # mkdocs-static-i18n runs the other languages' builds inside the first
@@ -84,6 +86,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if command == "serve":
             self._serve_errors = ServeErrors()
             self._renders = PageRenderCache()
+            self._page_outputs = PageOutputCache()
             self._serving = True
 
     def on_config(self, config):
@@ -125,6 +128,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
 
     def on_env(self, env, config, files):
         env.bytecode_cache = self._templates  # the theme compiled once, not once per language build
+        if self._page_outputs is not None:
+            self._page_outputs.attach(env, config)
         return env
 
     # Before mkdocs-static-i18n (priority -100) sorts the files into languages.

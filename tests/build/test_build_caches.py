@@ -208,6 +208,35 @@ def test_serve_shows_an_edit_of_one_lesson_and_keeps_the_other_pages(project):
         server.wait(timeout=30)
 
 
+def test_serve_renders_again_the_pages_whose_navigation_an_edit_changed(project):
+    # Under serve, a page is given back from memory when nothing it is made of changed: a
+    # lesson's new title (the course file's) is in its own language's other pages, never in
+    # another language's.
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}/"
+    lesson = project / "lessons" / "course.yaml"
+    original = lesson.read_text(encoding="utf-8")
+    retitled = original.replace('ru: "Цикл с инструментами"', 'ru: "Петля инструментов"', 1)
+    assert retitled != original
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=project,
+                              env=_environment(project), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert _wait_for(lambda: "<html" in _page(base + "ru/lessons/first-steps/"), 300), "mkdocs serve never served"
+        # The glossary names the lesson in its navigation alone.
+        neighbour, elsewhere = base + "ru/glossary/", base + "uk/glossary/"
+        elsewhere_before = _page(elsewhere)
+        assert "Петля инструментов" not in _page(neighbour)
+        lesson.write_text(retitled, encoding="utf-8")
+        assert _wait_for(lambda: "Петля инструментов" in _page(neighbour), 120), "a page kept its stale navigation"
+        assert _page(elsewhere) == elsewhere_before
+        lesson.write_text(original, encoding="utf-8")
+        assert _wait_for(lambda: "Петля инструментов" not in _page(neighbour), 120)
+    finally:
+        lesson.write_text(original, encoding="utf-8")
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def test_the_theme_files_are_the_same_without_walking_hidden_folders(tmp_path):
     """Material's theme plus our custom_dir, with a hidden folder and file in the custom one:
     the quick listing hands the build the very files MkDocs's own listing does."""
