@@ -31,7 +31,7 @@ from typing import Callable, Optional
 
 from jinja2 import BytecodeCache
 
-from ._search_worker import SearchWorker, entries_for, page_state
+from ._search_worker import SearchWorker, page_state
 
 # Inside the build's cache folder, beside the transcripts (one JSON file each).
 SEARCH_FILE = "site/search-entries.json"

@@ -7,7 +7,7 @@ code has run, with its own pipes (passed over a Unix socket) and its stdin and s
 ``/dev/null``. Before it forks, it makes the warm-up runs that the browser's interpreter makes
 before its first lesson (``lesson_runtime.warm_up``): a lesson's chains then run in the same
 kind of interpreter as in the browser, and no lesson pays again for what Python does only
-once (about half of a lesson's CPU time, at build time).
+once (a tenth of the CPU time of a lesson's runs).
 
 ``python -m lesson_builder._zygote <socket fd>`` (started by :class:`Zygote`). On the socket:
 ``fork`` with three file descriptors (jobs to read, replies and stderr to write) →

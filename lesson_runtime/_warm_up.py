@@ -2,11 +2,11 @@
 
 The first real run of an interpreter would otherwise pay for what Python does only once:
 lazy imports, compiled regular expressions, the traceback machinery, the fake model's first
-answer in each language (about 0.5 s in the browser, 0.15 s per lesson at build time). The
-browser's memory snapshot is taken after them, its worker makes them again after each start
-(the engine compiles its fastest code only for what ran often), and the build's zygote makes
-them before it forks a worker per lesson, so that both run a lesson's chains in the same kind
-of warmed interpreter. Nothing of them stays: each run starts from a fresh namespace, what a
+answer in each language (about 0.5 s in the browser; at build time, a tenth of the CPU time
+of a lesson's runs). The browser's memory snapshot is taken after them, its worker makes them
+again after each start (the engine compiles its fastest code only for what ran often), and
+the build's zygote makes them before it forks a worker per lesson, so that both run a
+lesson's chains in the same kind of warmed interpreter. Nothing of them stays: each run starts from a fresh namespace, what a
 run changes is put back (``_isolation``), and ids are counted per client.
 
 They are small pieces, one question each, so that the browser's worker can make them while

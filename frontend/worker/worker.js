@@ -127,8 +127,9 @@ function run(post, job) {
   return enqueue(() => runNow(post, job, queued)).finally(() => (runsWaiting -= 1));
 }
 
-/** The warm-up's pieces (lesson_runtime/_warm_up.py), through the same call as a page's run, each one only
- * while no page's run waits: a run asked meanwhile waits for one piece at most (~10–30 ms). */
+/** The warm-up's pieces (lesson_runtime/_warm_up.py), through the same call as a page's
+ * run, each one only while no page's run waits: a run asked meanwhile waits for one piece
+ * at most (10–30 ms). */
 async function warmUp(started) {
   const ignore = () => {};
   for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {

@@ -282,5 +282,39 @@ def test_api_errors_show_only_the_snippets_frames():
 
 
 def test_public_names_are_pinned():
-    assert sorted(lesson_runtime.__all__) == ["SNIPPET_FILENAME", "normalise_output", "outputs_match", "run_chain",
-                                              "same_run", "setup_filename"]
+    assert sorted(lesson_runtime.__all__) == ["SNIPPET_FILENAME", "WARM_UP_CHAINS", "normalise_output", "outputs_match",
+                                              "run_chain", "same_run", "setup_filename", "warm_up"]
+
+
+# A chain that shows what a run could inherit: ids, random numbers, the fake model's answers
+# in two languages, a tool loop, a traceback.
+_TELLING_CHAIN = (["import json, random\nfrom fake_client import Anthropic, OpenAI"], """
+print(random.random())
+client = Anthropic()
+reply = client.messages.create(model="claude-sonnet-5", max_tokens=200,
+                               messages=[{"role": "user", "content": "Къде е поръчка 1042?"}],
+                               tools=[{"name": "get_order_status", "description": "Статус на поръчка",
+                                       "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}}}}])
+print(reply)
+print(OpenAI().chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "订单1042什么时候到？"}]))
+1 / 0
+""")
+
+
+def _in_a_new_interpreter(warm: bool) -> dict:
+    import json
+    import subprocess
+    program = ("import json, sys, lesson_runtime\n"
+               + ("lesson_runtime.warm_up()\n" if warm else "")
+               + "setup, code = json.loads(sys.stdin.read())\n"
+               + "print(json.dumps(lesson_runtime.run_chain(setup, code)))\n")
+    result = subprocess.run([sys.executable, "-c", program], input=json.dumps(_TELLING_CHAIN), capture_output=True,
+                            text=True, check=True)
+    return json.loads(result.stdout)
+
+
+def test_the_warm_up_leaves_nothing_a_run_could_tell():
+    assert len(lesson_runtime.WARM_UP_CHAINS) > 5
+    cold, warmed = _in_a_new_interpreter(warm=False), _in_a_new_interpreter(warm=True)
+    assert cold["status"] == "error" and "ZeroDivisionError" in cold["output"] and "msg_" in cold["output"]
+    assert warmed == cold
