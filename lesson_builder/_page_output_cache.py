@@ -78,7 +78,9 @@ class PageOutputCache:
             "context": {key: value for key, value in context.items() if key not in _TAKEN_APART},
         }
         text = json.dumps(made_of, ensure_ascii=False, sort_keys=True, default=repr)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        digest = hashlib.sha256(text.encode("utf-8"))
+        digest.update(b"\0" + (page.content or "").encode("utf-8"))  # the HTML as it is, not JSON-escaped
+        return digest.hexdigest()
 
 
 class _PageTemplate:
@@ -97,7 +99,7 @@ class _PageTemplate:
 
 
 def _page(page) -> list:
-    return [page.url, page.file.src_uri, str(page.title), page.content, page.meta, _toc(page.toc),
+    return [page.url, page.file.src_uri, str(page.title), page.meta, _toc(page.toc),
             page.canonical_url, page.edit_url, page.is_homepage, page.active]
 
 
