@@ -23,6 +23,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Optional
 
+from ._search_worker import toc_data
+
 # Context entries the key takes apart (below) or leaves out: the build's date (the templates
 # do not show it, and it would make every key new).
 _TAKEN_APART = {"page", "nav", "config", "pages", "build_date_utc"}
@@ -99,7 +101,7 @@ class _PageTemplate:
 
 
 def _page(page) -> list:
-    return [page.url, page.file.src_uri, str(page.title), page.meta, _toc(page.toc),
+    return [page.url, page.file.src_uri, str(page.title), page.meta, toc_data(page.toc),
             page.canonical_url, page.edit_url, page.is_homepage, page.active]
 
 
@@ -112,10 +114,6 @@ def _nav(nav) -> list:
         return [[*_link(entry), bool(getattr(entry, "active", False)), items(getattr(entry, "children", None) or [])]
                 for entry in entries]
     return items(nav.items)
-
-
-def _toc(items) -> list:
-    return [[item.id, item.url, item.title, item.level, _toc(item.children)] for item in items or ()]
 
 
 def _templates_key(config) -> str:

@@ -53,11 +53,12 @@ def page_state(page, content: Optional[str] = None) -> dict:
     """What the entries of ``page`` are made of (its HTML: ``content``, else ``page.content``),
     as plain data that crosses to a process."""
     return {"content": (page.content if content is None else content) or "", "url": page.url,
-            "title": str(page.title), "meta": dict(page.meta), "toc": _toc(page.toc)}
+            "title": str(page.title), "meta": dict(page.meta), "toc": toc_data(page.toc)}
 
 
-def _toc(items) -> list:
-    return [[item.id, item.url, item.title, item.level, _toc(item.children)] for item in items or ()]
+def toc_data(items) -> list:
+    """A table of contents as plain nested lists: ``[id, url, title, level, children]``."""
+    return [[item.id, item.url, item.title, item.level, toc_data(item.children)] for item in items or ()]
 
 
 def entries_for(config: dict, state: dict) -> list[dict]:
