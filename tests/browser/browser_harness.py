@@ -25,7 +25,7 @@ Fixtures (use them from any ``tests/browser/test_*.py``):
     A built site whose course has a translation in progress (so notice pages), as
     ``.url(path)`` and ``.outline`` (its ``lesson_builder`` course outline): the real site
     while the course has one, else a copy of the site cut down to the sample lesson,
-    written in Bulgarian only (the mutation tests' copy, ``tests/build/test_mutations_site.py``),
+    written in Bulgarian only (the mutation tests' copy, ``tests/build/site_copy.py``),
     built and served once.
 
 ``browser`` (session)
@@ -183,7 +183,7 @@ def notice_site(request):
         return
     # Every translation is written: notices exist only in a copy that marks some in progress.
     sys.path.insert(0, str(REPO / "tests" / "build"))
-    from test_mutations_site import make_site_copy, mkdocs_build
+    from site_copy import make_site_copy, mkdocs_build
 
     folder = Path(tempfile.mkdtemp(prefix="notice-site-"))
     try:

@@ -12,7 +12,7 @@ import pytest
 from axe_support import serious_violations
 
 from lesson_builder import scan_course
-from test_quiz_support import REPO_ROOT
+from quiz_support import REPO_ROOT
 
 OUTLINE = scan_course(REPO_ROOT).outline
 

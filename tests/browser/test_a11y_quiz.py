@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from axe_support import serious_violations
-from test_quiz_support import LANGUAGES, quizzes  # noqa: F401
+from quiz_support import LANGUAGES, quizzes  # noqa: F401
 
 
 def show_every_kind_of_feedback(quizzes) -> None:

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from lesson_builder import scan_course
-from test_quiz_support import LANGUAGES, REPO_ROOT, VERDICT_MS
+from quiz_support import LANGUAGES, REPO_ROOT, VERDICT_MS
 
 COURSE = scan_course(REPO_ROOT)
 OUTLINE = COURSE.outline

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from test_quiz_support import VERDICT_MS, fixed_program, quizzes  # noqa: F401
+from quiz_support import VERDICT_MS, fixed_program, quizzes  # noqa: F401
 
 MAX_TABS = 250
 

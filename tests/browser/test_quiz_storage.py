@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from test_quiz_support import STORAGE_KEY, quizzes  # noqa: F401
+from quiz_support import STORAGE_KEY, quizzes  # noqa: F401
 
 # Touching window.localStorage throws, as with storage disabled by policy.
 STORAGE_DENIED = """

@@ -19,7 +19,7 @@ import pytest
 
 from chromium import END_STATES
 from test_a11y_quiz import show_every_kind_of_feedback
-from test_quiz_support import LANGUAGES, REPO_ROOT, fixed_program, quizzes  # noqa: F401
+from quiz_support import LANGUAGES, REPO_ROOT, fixed_program, quizzes  # noqa: F401
 
 STRINGS_DIR = REPO_ROOT / "frontend" / "page" / "strings"
 CHECKED_AREAS = ("runner.", "quiz.")

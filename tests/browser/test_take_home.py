@@ -10,7 +10,7 @@ from pathlib import Path
 from lesson_builder import scan_course
 from lesson_builder._problems import Problems
 from lesson_builder._program_export import lesson_programs, program_text
-from test_quiz_support import REPO_ROOT
+from quiz_support import REPO_ROOT
 
 COURSE = scan_course(REPO_ROOT)
 LANG, SLUG, SNIPPET = "bg", "attaching-tools", "wire-tools"  # its own code swaps lines: recording()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from lesson_builder import scan_course
-from test_mutations_site import make_site_copy, mkdocs_build
+from site_copy import make_site_copy, mkdocs_build
 
 REPO = Path(__file__).resolve().parents[2]
 OUTLINE = scan_course(REPO).outline

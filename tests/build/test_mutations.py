@@ -11,7 +11,7 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.livereload import LiveReloadServer
 
-from test_mutations_site import COURSE_FILE, REPO, SAMPLE, make_site_copy, mkdocs_build
+from site_copy import COURSE_FILE, REPO, SAMPLE, make_site_copy, mkdocs_build
 
 LESSON, QUIZZES = SAMPLE
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from test_mutations_site import REPO, SAMPLE, make_site_copy
+from site_copy import REPO, SAMPLE, make_site_copy
 
 LESSON = SAMPLE[0]
 GOOD, BAD = "{'order_id': '1042'}", "{'order_id': '1043'}"

@@ -2,7 +2,7 @@
 each changes the copy's files and says where the build must report it and with what words.
 
 The sample is ``lessons/first-steps/bg.md`` with ``quizzes/first-steps/bg.yaml``, alone in a
-course of one language (bg) for ``check``, or in the site copy of ``test_mutations_site`` for
+course of one language (bg) for ``check``, or in the site copy of ``site_copy`` for
 ``mkdocs build``. Lines are found by the text on them, so the table survives edits of the
 lesson."""
 

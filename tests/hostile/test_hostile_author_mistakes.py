@@ -18,7 +18,7 @@ from authoring_copies import REPO, content_root, copy_lesson
 from hostile_tally import case
 from lesson_builder import build_course, scan_course
 from test_mutations import tree_digest
-from test_mutations_site import make_site_copy, mkdocs_build
+from site_copy import make_site_copy, mkdocs_build
 
 AREA = "author mistakes"
 # A problem line: path[:line]: message (messages may go on over more lines: a diff, an output).

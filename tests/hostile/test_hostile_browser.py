@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hostile_tally import case
 from startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
-from test_quiz_support import STORAGE_KEY, Quizzes, lesson_path
+from quiz_support import STORAGE_KEY, Quizzes, lesson_path
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYGROUND = "playground/"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from hostile_tally import case
 from startup_support import first_checked_snippet
-from test_mutations_site import make_site_copy, mkdocs_build
+from site_copy import make_site_copy, mkdocs_build
 
 AREA = "content security"
 LESSON = "lessons/first-steps/"
