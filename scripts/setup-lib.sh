@@ -8,18 +8,22 @@ export NO_MKDOCS_2_WARNING=1
 
 say() { printf '\n==> %s\n' "$*" >&2; }
 
-# Python: a venv in .venv with the project installed editable (that registers the
-# `lessons` MkDocs plugin). $1: "" for the site only, "test" for the test tools too.
+# Python: a venv in .venv holding exactly what requirements.txt locks (hash-checked, so a
+# new release on PyPI changes nothing here), then the project itself, editable (that
+# registers the `lessons` MkDocs plugin). The site and the tests share the one lock, so
+# `scripts/serve` and `scripts/test` never disagree about a version. Done again whenever
+# the lock or pyproject.toml is newer than the last install.
 ensure_python() {
-  local extra="${1:-}" stamp="$VENV/.installed${1:+-$1}"
+  local stamp="$VENV/.installed-lock"
   if [ ! -x "$VENV/bin/python" ]; then
     say "creating the Python venv in .venv"
     python3 -m venv "$VENV"
   fi
-  if [ ! -f "$stamp" ] || [ "$REPO/pyproject.toml" -nt "$stamp" ]; then
-    say "installing Python packages (pip install -e .${extra:+[$extra]})"
-    "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    "$VENV/bin/python" -m pip install --quiet -e "$REPO${extra:+[$extra]}"
+  if [ ! -f "$stamp" ] || [ "$REPO/requirements.txt" -nt "$stamp" ] || [ "$REPO/pyproject.toml" -nt "$stamp" ]; then
+    say "installing Python packages from requirements.txt (the lock)"
+    "$VENV/bin/python" -m pip install --quiet --require-hashes --no-deps -r "$REPO/requirements.txt"
+    # No build isolation: the build backend (setuptools) is the locked one just installed.
+    "$VENV/bin/python" -m pip install --quiet --no-deps --no-build-isolation -e "$REPO"
     touch "$stamp"
   fi
 }
