@@ -92,7 +92,7 @@ class Messages:
         try:
             counted = anthropic_count_tokens(plain_body(body, "anthropic"))
         except RequestRefused as refused:
-            raise anthropic_bad_request(refused) from None
+            raise anthropic_bad_request(refused, "/v1/messages/count_tokens") from None
         return MessageTokensCount.from_dict(counted)  # type: ignore[return-value]
 
     def _send(self, body: dict[str, Any]) -> dict[str, Any]:

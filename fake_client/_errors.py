@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Optional
 
 __all__ = ["APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
@@ -201,13 +202,27 @@ _BY_STATUS = {400: BadRequestError, 401: AuthenticationError, 403: PermissionDen
               429: RateLimitError, 500: InternalServerError}
 
 
-def anthropic_bad_request(refused: RequestRefused) -> APIStatusError:
+def anthropic_bad_request(refused: RequestRefused, path: str = "/v1/messages") -> APIStatusError:
     """The exception the Anthropic SDK raises for this refusal (`BadRequestError` for a 400,
-    `NotFoundError` for a 404), with the same text."""
+    `NotFoundError` for a 404), with the text it prints. `path` is the endpoint the request
+    went to (`/v1/messages`, `/v1/messages/count_tokens`)."""
     body = anthropic_error_body(refused)
-    error = _BY_STATUS.get(refused.status, APIStatusError)(
-        f"Error code: {refused.status} - {body}", body=body, status_code=refused.status)
-    return error
+    return _BY_STATUS.get(refused.status, APIStatusError)(
+        anthropic_error_text(refused, path), body=body, status_code=refused.status)
+
+
+def anthropic_error_text(refused: RequestRefused, path: str) -> str:
+    """`str(error)` as the locked anthropic SDK (2.17, `_error_classes.make_status_error`)
+    makes it: the status and the API's message, then what names the failure in brackets
+    (`error_code`, `request_id`, `path`, `type`, each only when there is one), then any
+    details beyond `error_code` as indented JSON."""
+    named = {"error_code": (refused.details or {}).get("error_code"), "request_id": None,
+             "path": path, "type": refused.error_type}
+    brackets = ", ".join(f"{label}: {value}" for label, value in named.items() if value)
+    text = f"{refused.status} {refused.message} ({brackets})"
+    if refused.details is not None and refused.details.keys() - {"error_code"}:
+        text += "\n\n" + json.dumps(refused.details, indent=2, ensure_ascii=False)
+    return text
 
 
 def openai_bad_request(refused: RequestRefused) -> BadRequestError:

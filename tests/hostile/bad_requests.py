@@ -262,7 +262,8 @@ def check_error(error: fake_client.APIStatusError, api: str) -> None:
         message, kind = body["error"].get("message"), body["error"].get("type")
         if kind not in ANTHROPIC_ERROR_TYPES:
             raise NotHandled(f"unknown error type {kind!r}")
-        if error.type != kind or not str(error).startswith(f"Error code: {error.status_code} - "):
+        if error.type != kind or not str(error).startswith(f"{error.status_code} {message} (") \
+                or f"type: {kind})" not in str(error):
             raise NotHandled(f"the exception does not carry its body as the SDK's does: {error}")
     else:
         body = error.body

@@ -238,7 +238,8 @@ def test_errors_keep_the_real_wording_for_known_mistakes():
 
 def test_the_checker_tells_a_python_error_from_the_apis():
     with pytest.raises(NotHandled):
-        check_error(fake_client.BadRequestError("Error code: 400 - x", body={
+        check_error(fake_client.BadRequestError(
+            "400 'NoneType' object has no attribute 'get' (path: /v1/messages, type: invalid_request_error)", body={
             "type": "error", "error": {"type": "invalid_request_error",
                                        "message": "'NoneType' object has no attribute 'get'"}}, status_code=400),
             "anthropic")

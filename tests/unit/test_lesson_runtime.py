@@ -276,7 +276,7 @@ def test_api_errors_show_only_the_snippets_frames():
     assert transcript["output"].startswith(
         'Traceback (most recent call last):\n  File "<snippet>", line 3\n'
         "    client.messages.create(model='m', max_tokens=50, tools=TOOLS, messages=messages)\n"
-        "BadRequestError: Error code: 400 - ")
+        "BadRequestError: 400 messages.1.content.0: unexpected `tool_use_id`")
     assert "fake_client" not in transcript["output"]
     assert transcript["calls"][0]["error"] is not None and transcript["calls"][0]["response"] is None
 

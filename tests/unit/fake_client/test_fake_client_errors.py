@@ -21,7 +21,8 @@ def refusal(**request):
     assert error.status_code == 400
     assert error.body["type"] == "error"
     assert error.body["error"]["type"] == "invalid_request_error"
-    assert str(error) == f"Error code: 400 - {error.body}"
+    # as anthropic 2.17 prints it: status, message, then what names the failure
+    assert str(error) == f"400 {error.body['error']['message']} (path: /v1/messages, type: invalid_request_error)"
     return error.body["error"]["message"]
 
 
