@@ -72,6 +72,7 @@ from urllib.parse import urlparse
 import pytest
 from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES
 from csp_support import CspWatch, PolicyHandlerMixin, mentions_policy
+from run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
 # A cold start of Pyodide takes 4-8 s on a loaded 2-core machine; leave room.
@@ -102,6 +103,7 @@ def _remove_builds() -> None:
 
 @pytest.fixture(scope="session")
 def built_site():
+    refuse_in_fast_run("the built site")
     given = os.environ.get("SITE_DIR")
     if given and (Path(given) / "index.html").is_file():
         return Path(given)
@@ -204,6 +206,7 @@ def notice_site(request):
 
 @pytest.fixture(scope="session")
 def browser():
+    refuse_in_fast_run("Chromium")
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (scripts/test does it)", pytrace=False)
     # One Playwright per process (a second sync one refuses to start): shared by every

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -15,6 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     """The site built by scripts/test (SITE_DIR, already strict), or built here once."""
+    refuse_in_fast_run("the built site")
     given = os.environ.get("SITE_DIR")
     if given and (Path(given) / "index.html").is_file():
         return Path(given)

@@ -13,10 +13,12 @@ import sys
 from pathlib import Path
 
 import yaml
+from run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
 COURSE_FILE = "lessons/course.yaml"
+STARTUP_CACHE = Path("build") / "startup-cache"
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
@@ -28,11 +30,16 @@ def repository_files() -> list[str]:
 
 
 def make_site_copy(target: Path) -> Path:
+    refuse_in_fast_run("a copy of the site")
     for name in repository_files() + list(SAMPLE):
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
     (target / COURSE_FILE).write_text(sample_course_file(), encoding="utf-8")
     (target / "node_modules").symlink_to(REPO / "node_modules")
+    # The start-up files are named by content hash, and the copy's packages are the repository's:
+    # the snapshot the site build made is the copy's too, so it is made once per run, not per copy.
+    if (REPO / STARTUP_CACHE).is_dir():
+        shutil.copytree(REPO / STARTUP_CACHE, target / STARTUP_CACHE, dirs_exist_ok=True)
     if (REPO / "frontend" / "dist" / "main.js").exists():
         shutil.copytree(REPO / "frontend" / "dist", target / "frontend" / "dist", dirs_exist_ok=True)
     else:

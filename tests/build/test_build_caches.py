@@ -18,6 +18,7 @@ from pathlib import Path
 import importlib.util
 
 import pytest
+from run_kind import refuse_in_fast_run
 
 from lesson_builder import build_course
 from lesson_builder._build import LessonMemo
@@ -126,6 +127,7 @@ def _tree(site: Path) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
+    refuse_in_fast_run("a copy of the project built with mkdocs")
     if not (REPO / "frontend" / "dist" / "main.js").is_file():
         pytest.skip("the front end is not bundled (npm run build)")
     copy = tmp_path_factory.mktemp("project") / "project"
@@ -133,6 +135,7 @@ def project(tmp_path_factory) -> Path:
     return copy
 
 
+@pytest.mark.site
 def test_a_warm_build_writes_the_same_site_as_a_cold_one(project, tmp_path):
     shutil.rmtree(project / ".lesson-cache", ignore_errors=True)
     cold_log = _build(project, tmp_path / "cold")
@@ -144,6 +147,7 @@ def test_a_warm_build_writes_the_same_site_as_a_cold_one(project, tmp_path):
     assert [name for name in cold if cold[name] != warm[name]] == []
 
 
+@pytest.mark.site
 def test_search_entries_made_in_the_worker_are_the_ones_material_makes_in_the_build(project, tmp_path):
     # Real pages (mkdocs's own Page objects, every language, jieba for Chinese): the site's
     # search indexes are the same whether the worker made the entries or Material did.
@@ -183,6 +187,7 @@ def _wait_for(condition, seconds: float) -> bool:
     return False
 
 
+@pytest.mark.site
 def test_serve_shows_an_edit_of_one_lesson_and_keeps_the_other_pages(project):
     port = _free_port()
     base = f"http://127.0.0.1:{port}/"
@@ -208,6 +213,7 @@ def test_serve_shows_an_edit_of_one_lesson_and_keeps_the_other_pages(project):
         server.wait(timeout=30)
 
 
+@pytest.mark.site
 def test_serve_renders_again_the_pages_whose_navigation_an_edit_changed(project):
     # Under serve, a page is given back from memory when nothing it is made of changed: a
     # lesson's new title (the course file's) is in its own language's other pages, never in

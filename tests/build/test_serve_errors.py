@@ -4,7 +4,6 @@ serving, the page shows the problems again."""
 
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from site_copy import REPO, SAMPLE, make_site_copy
+from site_copy import SAMPLE, make_site_copy
 
 LESSON = SAMPLE[0]
 GOOD, BAD = "{'order_id': '1042'}", "{'order_id': '1043'}"
@@ -52,10 +51,7 @@ def wait_for(url: str, status: int, serve: subprocess.Popen, limit: float = 600)
 
 @pytest.fixture
 def broken_site(tmp_path):
-    site = make_site_copy(tmp_path / "site")
-    cache = REPO / "build" / "startup-cache"  # content-hashed start-up files: reuse, do not remake
-    if cache.is_dir():
-        shutil.copytree(cache, site / "build" / "startup-cache")
+    site = make_site_copy(tmp_path / "site")  # with the start-up files: reused, not made again
     page = site / LESSON
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace(GOOD, BAD, 1), encoding="utf-8")

@@ -1,9 +1,10 @@
 """The hostile suite: bad requests to fake_client and its server, author mistakes through the
 real build, learner code that misbehaves. Each area prints one line at the end of the session
-("bad requests: 412 tried, 412 handled")."""
+("bad requests: 412 tried, 412 handled"; tests/conftest.py prints them)."""
 
 import sys
 from pathlib import Path
+
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -11,14 +12,6 @@ for folder in (HERE, REPO / "tests" / "build", REPO / "tests" / "unit", REPO / "
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from hostile_tally import summary  # noqa: E402
 # The browser cases use the browser tests' fixtures (one site build per session).
 from browser_harness import browser, built_site, isolated_site_url, page, page_log, site_url, snippets  # noqa: E402,F401
 
-
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    lines = summary()
-    if lines:
-        terminalreporter.section("hostile suite")
-        for line in lines:
-            terminalreporter.write_line(line)

@@ -1,5 +1,6 @@
 """The hostile suite's tally (no tests here): per area, how many hostile cases were tried and
-how many the code under test handled. ``conftest.py`` prints one line per area at the end.
+how many the code under test handled. ``tests/conftest.py`` prints one line per area at the
+end, summed over the test workers.
 
 A case is counted once it has run; a case that is not handled also fails its test (the
 tally only summarises, it never replaces an assertion)."""
@@ -21,6 +22,18 @@ def case(area: str) -> Iterator[None]:
     _tried[area] += 1
     yield
     _handled[area] += 1
+
+
+def counts() -> dict[str, list[int]]:
+    """This process's tally, ``{area: [tried, handled]}`` (a test worker hands it on)."""
+    return {area: [_tried[area], _handled[area]] for area in AREAS if _tried[area]}
+
+
+def add(counted: dict[str, list[int]]) -> None:
+    """Add another process's tally (a test worker's, under pytest-xdist) to this one."""
+    for area, (tried, handled) in counted.items():
+        _tried[area] += tried
+        _handled[area] += handled
 
 
 def summary() -> list[str]:
