@@ -11,10 +11,9 @@ from urllib.parse import urlparse
 import pytest
 from axe_support import serious_violations
 
-from lesson_builder import scan_course
-from quiz_support import REPO_ROOT
+from repo_course import repo_course
 
-OUTLINE = scan_course(REPO_ROOT).outline
+OUTLINE = repo_course().outline
 
 
 def is_local(url: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from axe_support import serious_violations
-from quiz_support import LANGUAGES, quizzes  # noqa: F401
+from quiz_support import quizzes  # noqa: F401
 
 
 def show_every_kind_of_feedback(quizzes) -> None:
@@ -27,7 +27,9 @@ def show_every_kind_of_feedback(quizzes) -> None:
     quizzes.root("exercise").locator('[data-action="reveal"]').click()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+# The feedback's markup is the same in every language; a right-to-left page shows it. Every
+# page of every language, untouched, is checked by tests/browser/test_a11y_pages.py.
+@pytest.mark.parametrize("lang", ["fa"])
 def test_lesson_page_has_no_serious_accessibility_violation(quizzes, lang):
     quizzes.open(lang)
     assert serious_violations(quizzes.page) == [], "untouched page"

@@ -14,7 +14,6 @@ import pytest
 from csp_support import REPORT_PATH, CspWatch, served_policy
 from startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
 
-LANGUAGES = ("bg", "fa", "zh", "ru", "uk")
 LESSON = "lessons/first-steps/"
 
 
@@ -37,7 +36,10 @@ def test_every_file_is_served_with_the_built_policy(built_site, site_url):
             assert response.headers["Content-Security-Policy"] == f"{policy}; report-uri {REPORT_PATH}", path
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+# The policy is the same on every page (tests/build/test_content_security_policy.py reads it
+# in every page's HTML); here it holds in a shared worker (bg), and below in a dedicated one
+# (fa) and offline (zh).
+@pytest.mark.parametrize("lang", ["bg"])
 def test_a_lesson_runs_under_the_policy(page, site_url, lang):
     """A first visit (a fresh browser context): the shared worker starts Python, the lesson's
     first checked snippet prints what the lesson shows; the page fixture fails the test on

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from lesson_builder import scan_course
 from quiz_support import LANGUAGES, REPO_ROOT, VERDICT_MS
+from repo_course import repo_course
 
-COURSE = scan_course(REPO_ROOT)
+COURSE = repo_course()
 OUTLINE = COURSE.outline
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from lesson_builder import scan_course
+from repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
 
-OUTLINE = scan_course(REPO).outline
+OUTLINE = repo_course().outline
 
 
 def lesson_path(outline, lang: str, slug: str) -> str:

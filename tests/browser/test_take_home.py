@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lesson_builder import scan_course
 from lesson_builder._problems import Problems
 from lesson_builder._program_export import lesson_programs, program_text
 from quiz_support import REPO_ROOT
+from repo_course import repo_course
 
-COURSE = scan_course(REPO_ROOT)
+COURSE = repo_course()
 LANG, SLUG, SNIPPET = "bg", "attaching-tools", "wire-tools"  # its own code swaps lines: recording()
 STRINGS = json.loads((REPO_ROOT / "frontend" / "page" / "strings" / f"{LANG}.json").read_text(encoding="utf-8"))
 

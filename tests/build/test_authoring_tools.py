@@ -13,8 +13,9 @@ import pytest
 from authoring_copies import REPO, content_root, copy_lesson
 from lesson_builder import scan_course
 from lesson_builder._coverage import coverage
+from repo_course import repo_course
 
-LANGUAGES = scan_course(REPO).outline.languages
+LANGUAGES = repo_course().outline.languages
 
 
 def run_builder(root: Path, *args: str) -> subprocess.CompletedProcess:

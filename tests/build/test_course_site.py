@@ -13,9 +13,10 @@ import pytest
 
 from lesson_builder import scan_course
 from site_copy import make_site_copy, mkdocs_build
+from repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
-OUTLINE = scan_course(REPO).outline
+OUTLINE = repo_course().outline
 LANGUAGES = OUTLINE.languages
 DEFAULT = LANGUAGES[0]
 

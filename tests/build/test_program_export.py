@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from lesson_builder import build_course, scan_course
+from lesson_builder import build_course
 from lesson_builder._lesson_parser import parse_lesson
 from lesson_builder._problems import Problems
 from lesson_builder._program_export import lesson_programs, program_text
 from lesson_builder._sdk_imports import REAL_HOME, rewrite
+from repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
-COURSE = scan_course(REPO)
+COURSE = repo_course()
 LESSONS = sorted(COURSE.lessons)
 CASES = json.loads((REPO / "frontend" / "shared" / "program-export-cases.json").read_text(encoding="utf-8"))["cases"]
 

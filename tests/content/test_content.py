@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from lesson_builder import build_course, scan_course
+from lesson_builder import build_course
+from repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
-SCANNED = scan_course(REPO)
+SCANNED = repo_course()
 LESSON_KEYS = sorted(SCANNED.lessons)
 
 

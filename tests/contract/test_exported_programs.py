@@ -1,12 +1,11 @@
 """Programs taken home from the lessons run with the real `anthropic` and `openai` packages:
-each runs as its own Python process against `python -m fake_client serve` (the SDKs read
+each runs as its own Python process (forked from one that imported the SDKs) against `python -m fake_client serve` (the SDKs read
 ANTHROPIC_BASE_URL / OPENAI_BASE_URL and the API keys from the environment, as the program's
 header says) and prints what the lesson shows for the snippet, after what the snippets it
 continues print (a lesson runs those silently)."""
 
 import os
 import subprocess
-import sys
 from itertools import count
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 from lesson_builder import build_course
 from lesson_builder._program_export import lesson_programs
 from lesson_builder._problems import Problems
+from program_launcher import ProgramLauncher
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -36,10 +36,14 @@ RUNS = [("bg", "tool-loop", "wire")]
 
 CASES = SAME_OUTPUT + RUNS
 _keys = count(1)
-# fake_client is installed in this environment (pip install -e .): the launcher makes any
-# import of it fail, so what a program prints can only come from the real SDKs.
-LAUNCHER = ("import runpy, sys; sys.modules['fake_client'] = None; "
-            "runpy.run_path(sys.argv[1], run_name='__main__')")
+
+
+@pytest.fixture(scope="module")
+def launcher():
+    """Programs run as `python program.py` runs them, the real SDKs imported once (program_launcher.py)."""
+    started = ProgramLauncher()
+    yield started
+    started.close()
 
 
 @pytest.fixture(scope="module")
@@ -50,14 +54,13 @@ def course():
     return built
 
 
-def run_program(text: str, server_url: str, folder: Path) -> subprocess.CompletedProcess:
+def run_program(launcher, text: str, server_url: str, folder: Path) -> subprocess.CompletedProcess:
     program = folder / "program.py"
     program.write_text(text, encoding="utf-8")
     key = next(_keys)  # the server counts ids per API key: a fresh key, the lesson's ids
     env = {**os.environ, "ANTHROPIC_BASE_URL": server_url, "OPENAI_BASE_URL": f"{server_url}/v1",
            "ANTHROPIC_API_KEY": f"any-{key}", "OPENAI_API_KEY": f"any-{key}-openai", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run([sys.executable, "-c", LAUNCHER, str(program)], capture_output=True, text=True, encoding="utf-8",
-                          env=env, cwd=folder, timeout=120)
+    return launcher.run(program, env)
 
 
 def program_of(course, lang: str, slug: str, snippet_id: str):
@@ -69,28 +72,28 @@ def program_of(course, lang: str, slug: str, snippet_id: str):
 
 
 @pytest.mark.parametrize(("lang", "slug", "snippet_id"), SAME_OUTPUT, ids=["/".join(case) for case in SAME_OUTPUT])
-def test_the_program_prints_what_the_lesson_shows(course, fake_server, tmp_path, lang, slug, snippet_id):
+def test_the_program_prints_what_the_lesson_shows(course, launcher, fake_server, tmp_path, lang, slug, snippet_id):
     program = program_of(course, lang, slug, snippet_id)
     shown = course.transcript(f"{lang}/{slug}", snippet_id)
     assert shown["status"] == "done"
-    result = run_program(program.text, fake_server, tmp_path)
+    result = run_program(launcher, program.text, fake_server, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip().endswith(shown["output"].rstrip()), (
         f"the program's output ends with:\n{result.stdout[-1500:]}\n\nthe lesson shows:\n{shown['output']}")
 
 
 @pytest.mark.parametrize(("lang", "slug", "snippet_id"), RUNS, ids=["/".join(case) for case in RUNS])
-def test_the_program_runs_where_the_sdk_prints_its_objects_differently(course, fake_server, tmp_path,
+def test_the_program_runs_where_the_sdk_prints_its_objects_differently(course, launcher, fake_server, tmp_path,
                                                                        lang, slug, snippet_id):
     program = program_of(course, lang, slug, snippet_id)
-    result = run_program(program.text, fake_server, tmp_path)
+    result = run_program(launcher, program.text, fake_server, tmp_path)
     assert result.returncode == 0, result.stderr
     shown = course.transcript(f"{lang}/{slug}", snippet_id)["output"]
     assert result.stdout.strip() and shown.split("\n")[0] in result.stdout
 
 
-def test_a_program_cannot_import_fake_client(fake_server, tmp_path):
+def test_a_program_cannot_import_fake_client(launcher, fake_server, tmp_path):
     """What the programs above print comes from the real SDKs: the stand-in is out of reach."""
-    result = run_program("from fake_client import Anthropic\n", fake_server, tmp_path)
+    result = run_program(launcher, "from fake_client import Anthropic\n", fake_server, tmp_path)
     assert result.returncode != 0
     assert "ModuleNotFoundError" in result.stderr or "ImportError" in result.stderr

@@ -1,0 +1,18 @@
+"""The repository's course, scanned once per test process (no tests here).
+
+Many test modules make their parameter lists (pages, lessons, languages) from the course at
+import time; each scan reads and checks every lesson and quiz file (about 0.3 s), and every
+test worker imports every module."""
+
+import functools
+from pathlib import Path
+
+from lesson_builder import scan_course
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@functools.cache
+def repo_course():
+    """`lesson_builder.scan_course` of the repository, as it was when first asked for: share it, do not change it."""
+    return scan_course(REPO)
