@@ -22,6 +22,12 @@ Lesson code is written exactly as for the official SDKs; only the import differs
     reply.choices[0].finish_reason      # "tool_calls", "stop" or "length"
     messages.append(reply.choices[0].message)
 
+    response = client.responses.create(model="gpt-x", input=items, tools=FLAT_TOOLS)
+    response.output_text                # the answer's text ("" when it only calls tools)
+    calls = [item for item in response.output if item.type == "function_call"]
+    items += response.output            # then a {"type": "function_call_output", "call_id", "output"} a call
+    # or send only the outputs, with previous_response_id=response.id
+
 Responses have the SDKs' attributes and `to_dict()` / `to_json()` / `model_dump()` /
 `model_dump_json()` (the wire JSON). Bad requests raise `BadRequestError` (`status_code`
 400, `body`, `message`) with the real APIs' wording. `python -m fake_client serve
@@ -140,6 +146,9 @@ from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import (ChatCompletion, ChatCompletionMessage, ChatCompletionMessageToolCall,
                             Choice, CompletionUsage, Function, ParsedChatCompletion)
 from ._recording import recording
+from ._responses_types import (InputTokenCountResponse, ParsedResponse, Response,
+                               ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText,
+                               ResponseReasoningItem, ResponseUsage)
 from ._streaming import Stream
 
 __all__ = [
@@ -147,6 +156,8 @@ __all__ = [
     "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
     "MessageTokensCount", "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
     "Function", "CompletionUsage",
+    "Response", "ResponseOutputMessage", "ResponseOutputText", "ResponseFunctionToolCall",
+    "ResponseReasoningItem", "ResponseUsage", "ParsedResponse", "InputTokenCountResponse",
     "ParsedMessage", "ParsedChatCompletion", "Stream", "MessageStream", "ChatCompletionChunk",
     "RawMessageStartEvent", "RawContentBlockStartEvent", "RawContentBlockDeltaEvent",
     "RawContentBlockStopEvent", "RawMessageDeltaEvent", "RawMessageStopEvent",

@@ -62,15 +62,17 @@ class Summary(ResponseModel):
 class ResponseReasoningItem(ResponseModel):
     """The model's reasoning (only when the request sets `reasoning`): `id` (`rs_…`), `summary`
     (empty unless `reasoning.summary` asks for one), `encrypted_content` (with
-    `include=["reasoning.encrypted_content"]`). Pass it back with the calls that follow it."""
+    `include=["reasoning.encrypted_content"]`), `status` (only "incomplete", when
+    `max_output_tokens` cut it). Pass it back with the calls that follow it."""
 
-    _fields = ("id", "summary", "type", "encrypted_content")
-    _omit_when_none = frozenset({"encrypted_content"})
+    _fields = ("id", "summary", "type", "encrypted_content", "status")
+    _omit_when_none = frozenset({"encrypted_content", "status"})
     _nested = {"summary": Summary.from_dict}
     id: str
     summary: list[Summary]
     type: Literal["reasoning"]
     encrypted_content: Optional[str]
+    status: Optional[str]
 
 
 ResponseOutputItem = Union[ResponseOutputMessage, ResponseFunctionToolCall, ResponseReasoningItem]
@@ -161,7 +163,9 @@ class Response(ResponseModel):
                "object", "output", "parallel_tool_calls", "temperature", "tool_choice", "tools", "top_p",
                "background", "completed_at", "max_output_tokens", "previous_response_id", "reasoning",
                "service_tier", "status", "text", "top_logprobs", "truncation", "usage", "user")
-    _nested = {"incomplete_details": IncompleteDetails.from_dict, "output": output_item,
+    # The wire carries whole seconds; the SDK types the times as floats (1767225600.0).
+    _nested = {"created_at": float, "completed_at": float,
+               "incomplete_details": IncompleteDetails.from_dict, "output": output_item,
                "tools": FunctionTool.from_dict, "reasoning": Reasoning.from_dict,
                "text": ResponseTextConfig.from_dict, "usage": ResponseUsage.from_dict}
     id: str

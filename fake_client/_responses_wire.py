@@ -191,7 +191,7 @@ def _output_items(body: dict[str, Any], ids: IdCounter, reply: Reply, cut: bool)
     for index, part in enumerate(reply.parts):
         status = "incomplete" if cut and index == last else "completed"
         if isinstance(part, Think):
-            items.append(_reasoning_item(body, ids, part))
+            items.append(_reasoning_item(body, ids, part, status))
         elif isinstance(part, Say):
             texts.append(part.text)
             following = reply.parts[index + 1] if index < last else None
@@ -203,14 +203,17 @@ def _output_items(body: dict[str, Any], ids: IdCounter, reply: Reply, cut: bool)
     return items
 
 
-def _reasoning_item(body: dict[str, Any], ids: IdCounter, part: Think) -> dict[str, Any]:
+def _reasoning_item(body: dict[str, Any], ids: IdCounter, part: Think, status: str) -> dict[str, Any]:
     """A reasoning item: its summary only when `reasoning.summary` asks for one, its
     `encrypted_content` only when `include` asks for "reasoning.encrypted_content" (here the
-    thinking's signature, which stands for the real opaque text)."""
+    thinking's signature, which stands for the real opaque text), a `status` only when
+    `max_output_tokens` cut it ("incomplete")."""
     summary = [{"text": part.text, "type": "summary_text"}] if (body.get("reasoning") or {}).get("summary") else []
     item: dict[str, Any] = {"id": ids.next("responses_reasoning"), "summary": summary, "type": "reasoning"}
     if "reasoning.encrypted_content" in (body.get("include") or []):
         item["encrypted_content"] = signature(part.text)
+    if status == "incomplete":
+        item["status"] = status
     return item
 
 
