@@ -104,10 +104,9 @@ def _check_tools(tools: Any) -> None:
         if tool["type"] != "function":
             # The fake offers only function tools (no web search, file search, …).
             raise _invalid_value(f"{where}.type", tool["type"], ("function", "custom"))
-        if "function" in tool and "name" not in tool:
-            # The Chat Completions shape sent here: the commonest slip when moving to Responses.
-            raise _missing(f"{where}.name")
         if "name" not in tool:
+            # Also where a tool in the Chat Completions shape (`{"type": "function", "function":
+            # {...}}`) ends: the commonest slip when moving to the Responses API.
             raise _missing(f"{where}.name")
         if not isinstance(tool["name"], str) or not _TOOL_NAME.match(tool["name"]):
             raise RequestRefused(f"Invalid '{where}.name': string does not match pattern. Expected a "

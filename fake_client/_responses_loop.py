@@ -10,10 +10,11 @@ Refused as the real API refuses them: HTTP 400 `invalid_request_error`, `param` 
 - a `function_call` with no `function_call_output` after it: "No tool output found for function
   call call_….", quoted in github.com/tjardoo/openai-client/pull/124;
 - a `function_call` sent back without the `reasoning` item that came before it in its response
-  (reasoning models: the function-calling guide at developers.openai.com/api/docs/guides/
-  function-calling asks to pass reasoning items back with the calls): "Item 'fc_…' of type
-  'function_call' was provided without its required 'reasoning' item: 'rs_…'.", quoted in
-  github.com/continuedev/continue/issues/10018 and github.com/VRSEN/agency-swarm/issues/367;
+  (OpenAI's cookbook "Better performance from reasoning models using the Responses API",
+  cookbook.openai.com/examples/responses_api/reasoning_items, asks to pass reasoning items back
+  with the calls): "Item 'fc_…' of type 'function_call' was provided without its required
+  'reasoning' item: 'rs_…'.", quoted in github.com/openai/openai-agents-python/issues/722 and
+  github.com/continuedev/continue/issues/10018;
 - a `reasoning` item with nothing after it: "Item 'rs_…' of type 'reasoning' was provided
   without its required following item.", quoted in github.com/vercel/ai/issues/7099.
 """
