@@ -2,7 +2,9 @@
 
 The real APIs hand out long random ids: Anthropic `msg_01XFDUDYJgAACzvnptvVoYEL` (a reply)
 and `toolu_01A09q90qw90lq917835lq9` (a tool call), OpenAI `chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT`
-(a reply) and `call_DdmO9pD3xa9XTPNJ32zg2hcA` (a tool call). Here each kind keeps its real prefix and gets a
+(a reply) and `call_DdmO9pD3xa9XTPNJ32zg2hcA` (a tool call); the Responses API
+`resp_67ccd2bed1ec8190b14f964abc0542670bb6a6b452d3795b` (a response) and the ids of its output items
+(`msg_…`, `fc_…`, `rs_…`), a call's `call_id` being a `call_…`. Here each kind keeps its real prefix and gets a
 short tail computed from a counter (the n-th id of a kind is always the same text), so ids
 look like the real ones, never repeat within a client, and still read easily in a lesson:
 `msg_01cJinsL`, `toolu_01PgEglt`, `chatcmpl-jO0ChRSN`, `call_8mHUcdlL`.
@@ -22,6 +24,12 @@ SHAPES = {
     "anthropic_call": ("toolu_01", 6, 0.4142135623),  # √2 − 1
     "openai_reply": ("chatcmpl-", 8, 0.7320508075),  # √3 − 1
     "openai_call": ("call_", 8, 0.1415926535),  # π − 3
+    # The Responses API: a response, and the ids of its output items (a call's `call_id` is an
+    # "openai_call", shared with Chat Completions as the real API shares the prefix).
+    "responses_reply": ("resp_", 8, 0.2360679774),  # √5 − 2
+    "responses_message": ("msg_", 8, 0.6457513110),  # √7 − 2
+    "responses_function_call": ("fc_", 8, 0.3166247903),  # √10 − 3
+    "responses_reasoning": ("rs_", 8, 0.6055512754),  # √13 − 3
 }
 
 
@@ -52,8 +60,7 @@ class IdCounter:
         self._counts: dict[str, int] = {}
 
     def next(self, kind: str) -> str:
-        """The next id of `kind` ("anthropic_reply", "anthropic_call", "openai_reply",
-        "openai_call")."""
+        """The next id of `kind` (a key of `SHAPES`)."""
         with self._lock:
             self._counts[kind] = self._counts.get(kind, 0) + 1
             return shaped_id(kind, self._counts[kind])

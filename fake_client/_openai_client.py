@@ -12,6 +12,8 @@ from ._openai_types import ChatCompletion, ParsedChatCompletion
 from ._output_types import schema_of
 from ._recording import record
 from ._request_body import as_list, plain_body
+from ._responses_client import Responses
+from ._responses_store import ResponseStore
 from ._service import openai_exchange
 from ._streaming import Stream, openai_chunks
 
@@ -94,7 +96,9 @@ class OpenAI:
     """Stand-in for `openai.OpenAI`: same constructor, no network, no key.
 
     Every argument the real client takes (`api_key`, `base_url`, …) is accepted and
-    ignored. Ids (`chatcmpl-…`, `call_…`) are counted per client.
+    ignored. `chat.completions` speaks Chat Completions, `responses` the Responses API. Ids
+    (`chatcmpl-…`, `call_…`, `resp_…`, …) are counted per client, and stored responses
+    (`previous_response_id`) are kept per client.
     """
 
     def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None,
@@ -103,6 +107,7 @@ class OpenAI:
         self.base_url = base_url
         self._ids = IdCounter()
         self.chat = Chat(self._ids)
+        self.responses = Responses(self._ids, ResponseStore())
 
     def __enter__(self) -> "OpenAI":
         return self

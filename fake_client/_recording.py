@@ -16,7 +16,7 @@ def recording() -> Iterator[list[dict[str, Any]]]:
     """Record every `create` call (either API) made inside the `with` block.
 
     Yields a list that fills as calls are made; each entry is
-    `{"api": "anthropic" | "openai", "request": <request JSON>, "response": <reply JSON> |
+    `{"api": "anthropic" | "openai" | "openai_responses", "request": <request JSON>, "response": <reply JSON> |
     None, "error": <error body JSON> | None, "tool_tokens": int | None}`, copied when the
     call ends, so that later changes to your `messages` list do not change it.
     `tool_tokens` is the part of the reply's input tokens that offering tools cost (the

@@ -1,14 +1,15 @@
 """`python -m fake_client serve`: the fake model over HTTP, speaking the real wire protocol.
 
-`POST /v1/messages` and `/v1/messages/count_tokens` (Anthropic) and `POST
-/v1/chat/completions` (OpenAI) answer exactly as the in-process clients do, with the real
+`POST /v1/messages` and `/v1/messages/count_tokens` (Anthropic), `POST
+/v1/chat/completions`, `/v1/responses` and `/v1/responses/input_tokens` (OpenAI) answer exactly as the in-process clients do, with the real
 error envelopes and statuses, so that the official SDKs parse the replies and raise their own
 errors. A request with `"stream": true` is answered with server-sent events
 (`_streaming`), so the SDKs' stream helpers work too. Ids are counted per API key (each
 `anthropic.Anthropic(api_key=...)` is one counter), so a script run against a fresh server
 prints what it prints with `fake_client`; restart the server, or use another key, to count
 from 1 again. Server-held threads (`thread` in a Messages request, `_threads`) are kept in
-memory per API key, at most `max_threads` of them (the oldest is forgotten first).
+memory per API key, at most `max_threads` of them (the oldest is forgotten first), and so are
+stored responses (`previous_response_id`, `_responses_store`).
 
 As a server it takes what a real one takes: it listens on 127.0.0.1 unless told otherwise;
 each connection has a thread of its own and a time limit for every read and write (a client
@@ -32,8 +33,10 @@ from typing import Any, Iterable, Optional
 from ._errors import RequestRefused
 from ._ids import IdCounter
 from ._request_body import unparsable
+from ._responses_events import response_events
+from ._responses_store import ResponseStore
 from ._service import (anthropic_count_tokens, anthropic_error, anthropic_reply, openai_error,
-                       openai_reply)
+                       openai_reply, responses_exchange, responses_input_tokens)
 from ._streaming import anthropic_events, openai_chunks
 from ._threads import ThreadStore
 
@@ -41,7 +44,9 @@ from ._threads import ThreadStore
 _ROUTES = {"/v1/messages": ("anthropic", "message"),
            "/v1/messages/count_tokens": ("anthropic", "count_tokens"),
            "/v1/chat/completions": ("openai", "completion"),
-           "/chat/completions": ("openai", "completion")}
+           "/chat/completions": ("openai", "completion"),
+           "/v1/responses": ("openai", "response"),
+           "/v1/responses/input_tokens": ("openai", "input_tokens")}
 MAX_BODY_BYTES = 32 * 1024 * 1024  # the Messages API's own limit
 CONNECTION_TIMEOUT_S = 30.0
 
@@ -62,6 +67,7 @@ class FakeModelServer(ThreadingHTTPServer):
         self.max_body_bytes = max_body_bytes
         self.connection_timeout = connection_timeout
         self.threads = ThreadStore(limit=max_threads)
+        self.responses = ResponseStore(limit=max_threads)
         self._counters: dict[tuple[str, str], IdCounter] = {}
         self._lock = threading.Lock()
 
@@ -75,6 +81,10 @@ class FakeModelServer(ThreadingHTTPServer):
             return anthropic_count_tokens(body)
         if kind == "completion":
             return openai_reply(body, self.counter(api, key))
+        if kind == "response":
+            return responses_exchange(body, self.counter(api, key), self.responses, key)[0]
+        if kind == "input_tokens":
+            return responses_input_tokens(body, self.responses, key)
         return anthropic_reply(body, self.counter(api, key), self.threads, key)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
@@ -129,8 +139,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.log_message("internal error answering %s: %r", self.path, error)
             self._refuse(api, _Refusal(500, "Internal server error", "api_error"))
             return
-        if body.get("stream") is True and route[1] != "count_tokens":
-            self._send_events(_events(api, reply, body))
+        if body.get("stream") is True and route[1] not in ("count_tokens", "input_tokens"):
+            self._send_events(_events(route[1], reply, body))
         else:
             self._send(200, reply)
 
@@ -316,11 +326,15 @@ def _why(error: Exception) -> str:
     return f"the body is not valid JSON ({error})"
 
 
-def _events(api: str, reply: dict[str, Any], body: dict[str, Any]) -> Iterable[tuple[Optional[str], str]]:
-    """(event name, data) pairs of a streamed reply: named Anthropic events; OpenAI chunks,
-    then `[DONE]`."""
-    if api == "anthropic":
+def _events(kind: str, reply: dict[str, Any], body: dict[str, Any]) -> Iterable[tuple[Optional[str], str]]:
+    """(event name, data) pairs of a streamed reply of the route `kind`: named Anthropic and
+    Responses events; Chat Completions chunks, then `[DONE]`."""
+    if kind == "message":
         for event in anthropic_events(reply):
+            yield event["type"], json.dumps(event, ensure_ascii=False)
+        return
+    if kind == "response":
+        for event in response_events(reply):
             yield event["type"], json.dumps(event, ensure_ascii=False)
         return
     include_usage = (body.get("stream_options") or {}).get("include_usage") is True

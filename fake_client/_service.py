@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from . import _anthropic_wire, _openai_wire, _thinking
+from . import _anthropic_wire, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from ._ids import IdCounter
 from ._request_body import plain_body
 from ._reply import Reply, finish
+from ._responses_store import ResponseStore
 from ._steering import steer
 from ._structured import answer_in_json
 from ._threads import ThreadStore, previous_id
@@ -100,6 +101,42 @@ def openai_exchange(body: dict[str, Any], ids: IdCounter) -> tuple[dict[str, Any
         call_ids=_call_ids(reply, ids, "openai_call"), input_tokens=tokens,
         forced_function=settings.tool_choice == "tool")
     return written, _openai_wire.tools_tokens(body)
+
+
+def _responses_conversation(body: dict[str, Any], store: ResponseStore, key: str) -> tuple[dict[str, Any], list[Any]]:
+    """The checked Responses request and its whole conversation (held items first), its
+    loop checked (`_responses_loop`)."""
+    body = plain_body(body, "openai")
+    _responses_check.check_request(body)
+    items = store.conversation(body, key)
+    _responses_loop.check_loop(items, lambda item_id: store.reasoning_before(item_id, key))
+    return body, items
+
+
+def responses_exchange(body: dict[str, Any], ids: IdCounter, store: ResponseStore,
+                       key: str = "") -> tuple[dict[str, Any], int]:
+    """The Responses API reply JSON for a request body (`RequestRefused` if it is invalid),
+    and the part of its input tokens that the tools cost. A response is held in `store`
+    (those of API key `key`) unless the request says `"store": false`."""
+    body, items = _responses_conversation(body, store, key)
+    tokens = _responses_wire.input_tokens(body, items)
+    if tokens > OPENAI_CONTEXT:
+        # The wording is the fake's own, after Chat Completions' (no public quote of the
+        # Responses reply was found).
+        raise RequestRefused(f"Your input exceeds the context window of this model ({OPENAI_CONTEXT} tokens; "
+                             f"the input is {tokens}). Please adjust your input and try again.",
+                             param="input", code="context_length_exceeded")
+    reply = compose(_responses_wire.read_conversation(body, items), _responses_wire.read_settings(body))
+    written = _responses_wire.write_response(body=body, ids=ids, reply=reply, input_tokens=tokens)
+    if body.get("store") is not False:
+        store.hold(items, written, key)
+    return written, _responses_wire.tools_tokens(body)
+
+
+def responses_input_tokens(body: dict[str, Any], store: ResponseStore, key: str = "") -> dict[str, Any]:
+    """`POST /v1/responses/input_tokens`: the input tokens `create` would bill for this body."""
+    body, items = _responses_conversation({"input": [], **body}, store, key)
+    return {"input_tokens": _responses_wire.input_tokens(body, items), "object": "response.input_tokens"}
 
 
 def anthropic_error(refused: RequestRefused) -> dict[str, Any]:

@@ -76,7 +76,7 @@ def _call_item(call: dict, model: dict, t: Translate, lang: str) -> list:
     def digits(n: int) -> str:
         return local_digits(lang, n)
 
-    stop_field = "finish_reason" if call["api"] == "openai" else "stop_reason"
+    stop_field = {"openai": "finish_reason", "openai_responses": "status"}.get(call["api"], "stop_reason")
     if call["error"]:
         stop = el("span", {"class": "rp-stop rp-stop--error"}, t("picture.error"))
         tokens = ""

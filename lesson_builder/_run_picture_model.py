@@ -7,6 +7,7 @@ tokens."""
 from typing import Any, Optional
 
 from ._markup_tree import js_json, js_number
+from ._run_picture_responses import RESPONSES, in_responses_words, responses_view
 
 PAIR_COLOURS = 6
 
@@ -29,9 +30,13 @@ def picture_model(calls: list[dict]) -> dict:
     running = 0
     previous: Optional[dict] = None
     replies: list[Optional[str]] = []
+    held: dict[str, list] = {}  # Responses API: response id → its conversation (previous_response_id)
     for index, call in enumerate(calls):
         api = _api_of(call)
-        request = call.get("request") if _is_object(call.get("request")) else {}
+        # A Responses call is drawn by Chat Completions' rules (_run_picture_responses).
+        shape = "openai" if api == RESPONSES else api
+        view = responses_view(call, held) if api == RESPONSES else call
+        request = view.get("request") if _is_object(view.get("request")) else {}
         messages = request.get("messages") if isinstance(request.get("messages"), list) else []
         keys = [stable_json(message) for message in messages]  # each written once
         before = previous["request"] if previous and previous["api"] == api else None
@@ -41,32 +46,35 @@ def picture_model(calls: list[dict]) -> dict:
             is_new = at >= kept
             from_call = None
             if is_new and _role_of(message) == "assistant":
-                sent = _comparable(api, message)
+                sent = _comparable(shape, message)
                 found = next((i for i, reply in enumerate(replies) if reply is not None and reply == sent), -1)
                 if found >= 0:
                     from_call = found + 1
-            sent_messages.append({"role": _role_of(message), "chips": message_chips(api, message),
+            chips = message_chips(shape, message)
+            sent_messages.append({"role": _role_of(message), "chips": in_responses_words(chips) if api == RESPONSES else chips,
                                   "is_new": is_new, "from_call": from_call})
-        _mark_tool_problems(api, sent_messages)
+        _mark_tool_problems(shape, sent_messages)
         for message in sent_messages:
             _tie_chips(message["chips"], pair_for, pairs)
 
-        settings = [_setting_chip(api, name, request[name],
+        settings = [_setting_chip(shape, name, request[name],
                                   before is None or not _same_json(before.get(name), request[name]))
-                    for name in SETTINGS[api] if request.get(name) is not None]
+                    for name in SETTINGS[shape] if request.get(name) is not None]
 
         reply, stop, error, input_tokens, output_tokens = None, "error", None, 0, 0
-        response = call.get("response") if _is_object(call.get("response")) else None
+        response = view.get("response") if _is_object(view.get("response")) else None
         if response is not None:
             usage = response.get("usage") if _is_object(response.get("usage")) else {}
-            if api == "openai":
+            if shape == "openai":
                 choices = response.get("choices")
                 choice = choices[0] if isinstance(choices, list) and choices and _is_object(choices[0]) else {}
                 message = choice.get("message") if _is_object(choice.get("message")) else {"role": "assistant"}
-                reply = {"role": "assistant", "chips": message_chips(api, message), "is_new": True, "from_call": None}
+                chips = message_chips(shape, message)
+                reply = {"role": "assistant", "chips": in_responses_words(chips) if api == RESPONSES else chips,
+                         "is_new": True, "from_call": None}
                 stop = _str(choice.get("finish_reason"))
                 input_tokens, output_tokens = _whole(usage.get("prompt_tokens")), _whole(usage.get("completion_tokens"))
-                replies.append(_comparable(api, message))
+                replies.append(_comparable(shape, message))
             else:
                 content = response.get("content") if response.get("content") is not None else []
                 reply_message = {"role": "assistant", "content": content}
@@ -89,7 +97,7 @@ def picture_model(calls: list[dict]) -> dict:
             "tool_tokens": _whole_or_none(tool_tokens) if response is not None else None,
             "running_total": running,
             "request_json": js_json(call.get("request"), 2),
-            "response_json": js_json(response if response is not None else call.get("error"), 2),
+            "response_json": js_json(call.get("response") if _is_object(call.get("response")) else call.get("error"), 2),
         })
         previous = {"api": api, "request": {**request, "messages": messages}, "keys": keys}
     done = model["calls"]
@@ -107,7 +115,9 @@ def picture_model(calls: list[dict]) -> dict:
 
 
 def _api_of(call: Any) -> str:
-    return "openai" if _is_object(call) and call.get("api") == "openai" else "anthropic"
+    if _is_object(call) and call.get("api") in ("openai", RESPONSES):
+        return call["api"]
+    return "anthropic"
 
 
 def _is_object(value: Any) -> bool:

@@ -1,6 +1,7 @@
 """run_chain: execute the snippets a run consists of and build its transcript."""
 
 import functools
+import gc
 import io
 import itertools
 import json
@@ -8,6 +9,7 @@ import random
 import sys
 import threading
 import types
+import warnings
 from typing import Any, Callable, Optional
 
 from ._capture import (OUTPUT_LIMIT, DiscardingStream, OutputCallback, OutputLog, StreamToLog,
@@ -65,6 +67,7 @@ def run_chain(
     recording = _recording()
     deadline = Deadline(timeout, _files_with_one_line_loops(setup, code), should_stop, sources)
     recursion = RecursionLimit(frame_depth() + _FRAMES_ABOVE_SNIPPET)
+    _collect_quietly()
     restore = take_snapshot()
     # Local names: the run may rebind the module's globals and the builtins, and these
     # are used before everything is put back.
@@ -97,6 +100,18 @@ def run_chain(
     status, error = _ending(caught, deadline, recursion, log, sources.get, timeout)
     return {"output": log.text(), "chunks": log.chunks, "status": status, "error": error,
             "calls": _plain_data(recorded)}
+
+
+def _collect_quietly() -> None:
+    """Collect the garbage earlier runs left, without a word, before a run starts. A coroutine
+    a run never awaited (an ``asyncio.run`` that failed first), a generator it never closed,
+    kept alive by a cycle (its functions and its globals, a traceback), is otherwise freed
+    whenever the collector next runs, which may be inside a later run: its RuntimeWarning
+    then lands in that run's output, at a place that depends on the interpreter's
+    allocations (CPython and Pyodide differ)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gc.collect()
 
 
 # Frames between run_chain and the snippet's own module frame (_execute), counted into the

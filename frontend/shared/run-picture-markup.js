@@ -102,7 +102,7 @@ function stepButton(action, label) {
 
 function callItem(call, model, t, lang) {
   const digits = (n) => localDigits(lang, n);
-  const stopField = call.api === "openai" ? "finish_reason" : "stop_reason";
+  const stopField = { openai: "finish_reason", openai_responses: "status" }[call.api] ?? "stop_reason";
   const head = el(
     "p",
     { class: "rp-call-head" },

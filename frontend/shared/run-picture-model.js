@@ -4,6 +4,7 @@
 // tokens. Plain data, no words of any language: run-picture-markup.js writes it out.
 // lesson_builder/_run_picture_model.py is the same function in Python (tested equal).
 
+import { RESPONSES, inResponsesWords, responsesView } from "./run-picture-responses.js";
 import { drain } from "./steps.js";
 
 /** How many different colours tie a tool call to its result (then they repeat). */
@@ -44,47 +45,52 @@ export function* pictureModelSteps(calls) {
   let running = 0;
   let previous = null;
   const replies = []; // comparable form of each call's reply, to see it sent back later
+  const held = new Map(); // Responses API: response id → its conversation (previous_response_id)
   for (const [index, call] of calls.entries()) {
     const api = apiOf(call);
-    const request = isObject(call.request) ? call.request : {};
+    // A Responses call is drawn by Chat Completions' rules (run-picture-responses.js).
+    const shape = api === RESPONSES ? "openai" : api;
+    const view = api === RESPONSES ? responsesView(call, held) : call;
+    const request = isObject(view.request) ? view.request : {};
     const messages = Array.isArray(request.messages) ? request.messages : [];
     const keys = messages.map(stableJson); // each message written once, compared with the next call's
     const before = previous && previous.api === api ? previous.request : null;
     const kept = before ? commonPrefix(previous.keys, keys) : 0;
     const sentMessages = messages.map((message, at) => {
-      const chips = messageChips(api, message);
+      const chips = api === RESPONSES ? inResponsesWords(messageChips(shape, message)) : messageChips(shape, message);
       const isNew = at >= kept;
       let fromCall = null;
       if (isNew && roleOf(message) === "assistant") {
-        const sent = comparable(api, message);
+        const sent = comparable(shape, message);
         const found = replies.findIndex((reply) => reply !== null && reply === sent);
         if (found >= 0) fromCall = found + 1;
       }
       return { role: roleOf(message), chips, isNew, fromCall };
     });
-    markToolProblems(api, sentMessages);
+    markToolProblems(shape, sentMessages);
     for (const message of sentMessages) tieChips(message.chips, pairFor, pairs);
 
-    const settings = SETTINGS[api]
+    const settings = SETTINGS[shape]
       .filter((name) => request[name] !== undefined && request[name] !== null)
-      .map((name) => settingChip(api, name, request[name], !before || !sameJson(before[name], request[name])));
+      .map((name) => settingChip(shape, name, request[name], !before || !sameJson(before[name], request[name])));
 
     let reply = null;
     let stop = "error";
     let error = null;
     let inputTokens = 0;
     let outputTokens = 0;
-    const response = isObject(call.response) ? call.response : null;
+    const response = isObject(view.response) ? view.response : null;
     if (response) {
       const usage = isObject(response.usage) ? response.usage : {};
-      if (api === "openai") {
+      if (shape === "openai") {
         const choice = Array.isArray(response.choices) && isObject(response.choices[0]) ? response.choices[0] : {};
         const message = isObject(choice.message) ? choice.message : { role: "assistant" };
-        reply = { role: "assistant", chips: messageChips(api, message), isNew: true, fromCall: null };
+        const chips = messageChips(shape, message);
+        reply = { role: "assistant", chips: api === RESPONSES ? inResponsesWords(chips) : chips, isNew: true, fromCall: null };
         stop = str(choice.finish_reason);
         inputTokens = whole(usage.prompt_tokens);
         outputTokens = whole(usage.completion_tokens);
-        replies.push(comparable(api, message));
+        replies.push(comparable(shape, message));
       } else {
         reply = { role: "assistant", chips: messageChips(api, { role: "assistant", content: response.content ?? [] }), isNew: true, fromCall: null };
         stop = str(response.stop_reason);
@@ -112,7 +118,7 @@ export function* pictureModelSteps(calls) {
       toolTokens: response && Number.isInteger(call.tool_tokens) ? call.tool_tokens : null,
       runningTotal: running,
       requestJson: JSON.stringify(call.request ?? null, null, 2),
-      responseJson: JSON.stringify(response ?? call.error ?? null, null, 2),
+      responseJson: JSON.stringify((isObject(call.response) ? call.response : null) ?? call.error ?? null, null, 2),
     });
     previous = { api, request: { ...request, messages }, keys };
     yield;
@@ -131,7 +137,8 @@ export function* pictureModelSteps(calls) {
 }
 
 function apiOf(call) {
-  return call && call.api === "openai" ? "openai" : "anthropic";
+  if (call && (call.api === "openai" || call.api === RESPONSES)) return call.api;
+  return "anthropic";
 }
 
 function isObject(value) {

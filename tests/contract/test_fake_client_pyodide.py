@@ -98,6 +98,45 @@ print(json.dumps(out, ensure_ascii=False, indent=1))
 '''
 
 
+# The Responses API in the five lesson languages: a loop by items and one by
+# previous_response_id, with reasoning, a cut, the stream events and every loop refusal.
+RESPONSES = '''
+import json
+from fake_client import OpenAI, BadRequestError
+
+QUESTIONS = {"bg": "Кога пристига 1042 и до кога мога да върна 1187?", "fa": "سفارش 1042 کی می‌رسد؟",
+             "zh": "订单1042什么时候到？", "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"],
+          "additionalProperties": False}
+TOOLS = [{"type": "function", "name": "get_order_status", "description": "Статус и дата на доставка на поръчка по номер.",
+          "parameters": SCHEMA},
+         {"type": "function", "name": "get_return_window", "description": "До коя дата може да се върне поръчка по номер.",
+          "parameters": SCHEMA, "strict": False}]
+out = []
+for lang, question in QUESTIONS.items():
+    client = OpenAI()
+    items = [{"role": "user", "content": question}]
+    first = client.responses.create(model="m", input=items, tools=TOOLS, include=["reasoning.encrypted_content"],
+                                    reasoning={"effort": "low", "summary": "auto"})
+    results = [{"type": "function_call_output", "call_id": item.call_id, "output": "03.11"}
+               for item in first.output if item.type == "function_call"]
+    out.append(first.to_dict())
+    out.append(client.responses.create(model="m", input=items + first.output + results, tools=TOOLS,
+                                       reasoning={"effort": "low"}).to_dict())
+    out.append(client.responses.create(model="m", input=results, previous_response_id=first.id, tools=TOOLS,
+                                       max_output_tokens=16, reasoning={"effort": "high", "summary": "auto"}).to_dict())
+    out.append([event.to_dict() for event in client.responses.create(model="m", input=question, stream=True)])
+    out.append(client.responses.input_tokens.count(model="m", input=question, tools=TOOLS).to_dict())
+    for broken in ([{**results[0], "call_id": "call_nope"}], items + first.output[1:] + results,
+                   items + first.output[:1], items + first.output + results[1:]):
+        try:
+            client.responses.create(model="m", input=broken, tools=TOOLS)
+        except BadRequestError as error:
+            out.append(error.body)
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
+
+
 def run_both(tmp_path, program):
     """What `program` prints in CPython and in Pyodide (Node)."""
     script = tmp_path / "program.py"
@@ -126,5 +165,15 @@ def test_the_faithful_behaviours_are_byte_identical_in_pyodide(tmp_path):
     cpython, pyodide = run_both(tmp_path, FAITHFUL)
     for seen in ('"thinking"', '"signature"', '"stop_sequence"', '"max_tokens"', '"length"',
                  "Thinking may not be enabled", "Invalid value: 'any'", '"input_tokens"'):
+        assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_the_responses_api_is_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, RESPONSES)
+    for seen in ('"resp_', '"rs_', '"fc_', '"msg_', '"encrypted_content"', '"incomplete"',
+                 "response.output_text.delta", "No tool call found", "without its required 'reasoning' item",
+                 "No tool output found"):
         assert seen in cpython
     assert pyodide == cpython

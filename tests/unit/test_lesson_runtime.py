@@ -318,3 +318,22 @@ def test_the_warm_up_leaves_nothing_a_run_could_tell():
     cold, warmed = _in_a_new_interpreter(warm=False), _in_a_new_interpreter(warm=True)
     assert cold["status"] == "error" and "ZeroDivisionError" in cold["output"] and "msg_" in cold["output"]
     assert warmed == cold
+
+
+def test_garbage_a_run_leaves_never_speaks_in_a_later_run():
+    # A coroutine never awaited, kept alive by a cycle (the run's functions and its globals):
+    # freed by the collector at some later moment, it would warn into whatever run is going
+    # on then. The collector is off here, so that the later run's own collection is the one.
+    import gc
+    import warnings
+
+    gc.disable()
+    try:
+        run_chain([], "async def one_by_one():\n    pass\n\ncoroutine = one_by_one()\n")
+        with warnings.catch_warnings(record=True) as issued:  # pytest would keep them from the output
+            warnings.simplefilter("always")
+            later = run_chain([], "import gc\ngc.collect()\nprint('quiet')\n")
+    finally:
+        gc.enable()
+    assert [str(warning.message) for warning in issued] == []
+    assert later["output"] == "quiet\n"

@@ -87,12 +87,45 @@ def odd_runs() -> list[tuple[str, list]]:
             ("odd:mixed", [openai_first, first]), ("odd:garbage", garbage)]
 
 
-RUNS = lesson_runs() + odd_runs()
+def responses_runs() -> list[tuple[str, list]]:
+    """Responses API runs as fake_client records them: a loop by items with reasoning, the same
+    loop by previous_response_id, a cut, a refusal, and records no client would write."""
+    import fake_client
+
+    tools = [{"type": "function", "name": "get_order_status", "description": "Статус на поръчка по номер.",
+              "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}},
+                             "required": ["order_id"], "additionalProperties": False}}]
+    question = {"role": "user", "content": "Кога пристигат 1042 и 1187?"}
+    with fake_client.recording() as calls:
+        client = fake_client.OpenAI()
+        first = client.responses.create(model="m", input=[question], tools=tools, instructions="Бъди кратък.",
+                                        reasoning={"effort": "low", "summary": "auto"})
+        outputs = [{"type": "function_call_output", "call_id": item.call_id, "output": "идва на 03.11"}
+                   for item in first.output if item.type == "function_call"]
+        client.responses.create(model="m", input=[question, *first.output, *outputs], tools=tools,
+                                reasoning={"effort": "low"}, instructions="Бъди кратък.")
+        chained = client.responses.create(model="m", input=[question], tools=tools)
+        client.responses.create(model="m", tools=tools, previous_response_id=chained.id, max_output_tokens=16,
+                                input=[{"type": "function_call_output", "call_id": item.call_id, "output": "Error: няма"}
+                                       for item in chained.output])
+        try:
+            client.responses.create(model="m", input=[question, outputs[0]], tools=tools)
+        except fake_client.BadRequestError:
+            pass
+    garbage = [{"api": "openai_responses", "request": {"input": [None, 3, {"type": "message", "role": "user",
+                                                                        "content": [{"type": "input_image"}]}],
+                                                        "tools": "x", "previous_response_id": "resp_unknown"},
+                "response": {"output": "x", "status": None}, "error": None},
+               {"api": "openai_responses", "request": None, "response": None, "error": None}]
+    return [("odd:responses", calls), ("odd:responses-garbage", garbage)]
 
 
-def test_there_are_runs_of_both_apis_and_with_errors():
+RUNS = lesson_runs() + odd_runs() + responses_runs()
+
+
+def test_there_are_runs_of_every_api_and_with_errors():
     apis = {call["api"] for _, calls in RUNS for call in calls}
-    assert apis == {"anthropic", "openai"}
+    assert apis == {"anthropic", "openai", "openai_responses"}
     assert any(call["error"] for _, calls in lesson_runs() for call in calls)
     assert len(lesson_runs()) > 100
 

@@ -14,6 +14,9 @@ LANGUAGES = ("bg", "fa", "zh", "ru", "uk", "en")
 TOOLU, MSG, CALL, CHATCMPL = ([shaped_id(kind, n) for n in range(1, 9)]
                               for kind in ("anthropic_call", "anthropic_reply", "openai_call",
                                            "openai_reply"))
+RESP, RESP_MSG, FC, RS = ([shaped_id(kind, n) for n in range(1, 9)]
+                          for kind in ("responses_reply", "responses_message",
+                                       "responses_function_call", "responses_reasoning"))
 
 SHOP_SYSTEM = {
     "bg": "Ти си асистент на поддръжката на онлайн магазин. За поръчките питай инструментите.",
@@ -178,6 +181,52 @@ def openai_loop(client: Any, question: str, *, system: str, tools: list, run: Ca
             messages.append({"role": "tool", "tool_call_id": call.id,
                              "content": f"Error: {content}" if is_error else content})
     return {"steps": steps, "messages": messages}
+
+
+def responses_tools(tools: list[dict[str, Any]], *, strict: Any = None) -> list[dict[str, Any]]:
+    """The same tools in the Responses API's flat shape (`strict` left out unless given)."""
+    flat = [{"type": "function", "name": tool["name"], "description": tool.get("description", ""),
+             "parameters": tool["input_schema"]} for tool in tools]
+    if strict is not None:
+        for tool in flat:
+            tool["strict"] = strict
+    return flat
+
+
+def responses_loop(client: Any, question: str, *, system: str, tools: list, run: Callable,
+                   max_calls: int = 4, chained: bool = False, **options: Any) -> dict[str, Any]:
+    """The tool loop in the Responses API shape: the output items go back into `input`, then a
+    `function_call_output` per call; with `chained`, only the outputs go, after
+    `previous_response_id`."""
+    items: list[Any] = [{"role": "user", "content": question}]
+    steps = []
+    previous = None
+    for _ in range(max_calls):
+        kwargs = dict(options)
+        if tools:
+            kwargs["tools"] = tools
+        if system:
+            kwargs["instructions"] = system
+        if chained and previous is not None:
+            kwargs["previous_response_id"] = previous
+        response = client.responses.create(model="any-model", input=items, **kwargs)
+        calls = [item for item in response.output if item.type == "function_call"]
+        step = {"status": response.status, "input_tokens": response.usage.input_tokens,
+                "output_tokens": response.usage.output_tokens, "id": response.id,
+                "text": response.output_text, "calls": []}
+        steps.append(step)
+        if not calls:
+            break
+        items = [] if chained else [*items, *response.output]
+        previous = response.id
+        for call in calls:
+            arguments = json.loads(call.arguments)
+            content, is_error = run(call.name, arguments)
+            step["calls"].append({"id": call.call_id, "name": call.name, "input": arguments,
+                                  "result": content, "is_error": is_error})
+            items.append({"type": "function_call_output", "call_id": call.call_id,
+                          "output": f"Error: {content}" if is_error else content})
+    return {"steps": steps, "items": items}
 
 
 # --- support: orders numbered like SP-1024, the customer is "me" -----------------------------

@@ -22,6 +22,8 @@ def test_public_names_are_pinned():
         "Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
         "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
         "Function", "CompletionUsage",
+        "Response", "ResponseOutputMessage", "ResponseOutputText", "ResponseFunctionToolCall",
+        "ResponseReasoningItem", "ResponseUsage", "ParsedResponse", "InputTokenCountResponse",
         "ThinkingBlock", "MessageTokensCount",
         "ParsedMessage", "ParsedChatCompletion", "Stream", "MessageStream", "ChatCompletionChunk",
         "RawMessageStartEvent", "RawContentBlockStartEvent", "RawContentBlockDeltaEvent",

@@ -1,0 +1,167 @@
+"""`client.responses`: the OpenAI Responses API, shaped like the SDK's resource (`create`,
+`parse`, `stream`, `input_tokens.count`)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional
+
+from ._errors import RequestRefused, openai_bad_request, openai_error_body
+from ._ids import IdCounter
+from ._model_base import ResponseModel
+from ._not_given import NOT_GIVEN
+from ._output_types import schema_of
+from ._recording import record
+from ._request_body import plain_body
+from ._responses_events import response_events, stream_event
+from ._responses_store import ResponseStore
+from ._responses_types import InputTokenCountResponse, ParsedResponse, Response
+from ._service import responses_exchange, responses_input_tokens
+from ._streaming import Stream
+
+# Every keyword `create` takes besides those named in its signature (the SDK's, less those of
+# features the fake has not: background runs, conversations, prompts, …).
+_OPTIONS = ("instructions", "tools", "tool_choice", "parallel_tool_calls", "max_output_tokens",
+            "max_tool_calls", "reasoning", "text", "store", "previous_response_id", "include",
+            "metadata", "temperature", "top_p", "top_logprobs", "truncation", "user",
+            "safety_identifier", "prompt_cache_key", "service_tier", "stream_options", "background")
+
+
+class InputTokens:
+    """`client.responses.input_tokens`: count a request's input tokens without running it."""
+
+    def __init__(self, store: ResponseStore) -> None:
+        self._store = store
+
+    def count(self, *, extra_headers: Any = None, extra_query: Any = None, extra_body: Any = None,
+              timeout: Any = NOT_GIVEN, **arguments: Any) -> InputTokenCountResponse:
+        """The input tokens `responses.create` would bill for the same arguments (`model`,
+        `input`, `instructions`, `tools`, `previous_response_id`, …)."""
+        body = {name: value for name, value in arguments.items() if value is not NOT_GIVEN}
+        body.setdefault("model", "")  # optional here, unlike in `create`
+        try:
+            counted = responses_input_tokens(body, self._store)
+        except RequestRefused as refused:
+            raise openai_bad_request(refused) from None
+        return InputTokenCountResponse.from_dict(counted)  # type: ignore[return-value]
+
+
+class Responses:
+    """`client.responses`: the Responses API."""
+
+    def __init__(self, ids: IdCounter, store: ResponseStore) -> None:
+        self._ids = ids
+        self._store = store
+        self.input_tokens = InputTokens(store)
+
+    def create(self, *, model: str, input: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,  # noqa: A002
+               extra_headers: Any = None, extra_query: Any = None, extra_body: Any = None,
+               timeout: Any = NOT_GIVEN, **options: Any) -> Any:
+        """Send input; get the model's output items in `response.output`.
+
+        Arguments as in the official SDK: `model` (echoed back), `input` (text, or a list of
+        items: messages `{"role", "content"}`, earlier output items as they are,
+        `{"type": "function_call_output", "call_id", "output"}` for each result),
+        `instructions` (the system prompt; not carried over by `previous_response_id`),
+        `tools` (flat: `{"type": "function", "name", "description", "parameters", "strict"}`;
+        strict unless `"strict": False`), `tool_choice` ("auto", "none", "required" or
+        `{"type": "function", "name": ...}`), `parallel_tool_calls`, `max_output_tokens`
+        (≥ 16; the reply is cut there, `status` "incomplete"), `reasoning` (`{"effort",
+        "summary"}`: a reasoning item first), `include` (["reasoning.encrypted_content"]),
+        `text` (`{"format": {"type": "json_schema", "name", "schema", "strict"}}`: the answer
+        is JSON), `store` (default true: the response is kept), `previous_response_id`
+        (go on from a kept response: send only the new items). A malformed request raises
+        `BadRequestError` with the real API's wording. Sampling options change nothing.
+
+        Returns a `Response`; with `stream=True`, a `Stream` of events instead.
+        """
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
+        body: dict[str, Any] = {"model": model}
+        if input is not NOT_GIVEN:
+            body["input"] = input if isinstance(input, (str, list, tuple)) else list(input)
+        if stream is not NOT_GIVEN:
+            body["stream"] = stream
+        body.update({name: value for name, value in options.items() if value is not NOT_GIVEN})
+        if isinstance(extra_body, dict):
+            body.update(extra_body)
+        try:
+            body = plain_body(body, "openai")
+            reply, tool_tokens = responses_exchange(body, self._ids, self._store)
+        except RequestRefused as refused:
+            record("openai_responses", body, None, openai_error_body(refused.message, refused.param, refused.code))
+            raise openai_bad_request(refused) from None
+        record("openai_responses", body, reply, None, tool_tokens)
+        if stream:
+            return Stream(response_events(reply), stream_event)
+        return Response.from_dict(reply)
+
+    def parse(self, *, text_format: Any = NOT_GIVEN, **arguments: Any) -> ParsedResponse:
+        """`create` with a strict `json_schema` `text.format` made from `text_format` (a
+        pydantic model or a dataclass); each message's text is read into that type
+        (`response.output_parsed`)."""
+        response = self.create(**_with_format(arguments, text_format))
+        return ParsedResponse.of(response, text_format) if text_format is not NOT_GIVEN else \
+            ParsedResponse.from_dict(response.to_dict())  # type: ignore[return-value]
+
+    def stream(self, *, text_format: Any = NOT_GIVEN, **arguments: Any) -> "ResponseStreamManager":
+        """The SDK's stream helper: `with client.responses.stream(...) as stream:`, iterate
+        the events, then `stream.get_final_response()`."""
+        events = self.create(stream=True, **_with_format(arguments, text_format))
+        return ResponseStreamManager(events, text_format)
+
+
+def _with_format(arguments: dict[str, Any], text_format: Any) -> dict[str, Any]:
+    if text_format is NOT_GIVEN:
+        return arguments
+    schema = schema_of(text_format, all_required=True)
+    text = dict(arguments.get("text") or {})
+    text["format"] = {"type": "json_schema", "strict": True, "name": text_format.__name__, "schema": schema}
+    return {**arguments, "text": text}
+
+
+class ResponseStream:
+    """The events of a streamed response, as the SDK's `ResponseStream`: iterate over them;
+    `get_final_response()` reads to the end and gives the whole `Response` (a
+    `ParsedResponse` with `text_format`)."""
+
+    def __init__(self, events: Stream, text_format: Any) -> None:
+        self._events = events
+        self._text_format = text_format
+        self._final: Optional[Response] = None
+
+    def __iter__(self) -> Iterator[ResponseModel]:
+        for event in self._events:
+            if event.type == "response.completed":
+                self._final = event.response
+            yield event
+
+    def until_done(self) -> "ResponseStream":
+        for _ in self:
+            pass
+        return self
+
+    def get_final_response(self) -> Response:
+        self.until_done()
+        if self._final is None:
+            # The SDK's wording: an incomplete response ends with `response.incomplete`.
+            raise RuntimeError("Didn't receive a `response.completed` event.")
+        if self._text_format is NOT_GIVEN:
+            return self._final
+        return ParsedResponse.of(self._final, self._text_format)
+
+    def close(self) -> None:
+        self._events.close()
+
+
+class ResponseStreamManager:
+    """What `client.responses.stream(...)` returns: use it in a `with` block."""
+
+    def __init__(self, events: Stream, text_format: Any) -> None:
+        self._stream = ResponseStream(events, text_format)
+
+    def __enter__(self) -> ResponseStream:
+        return self._stream
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self._stream.close()
