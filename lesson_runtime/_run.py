@@ -1,7 +1,7 @@
 """run_chain: execute the snippets a run consists of and build its transcript."""
 
+import contextlib
 import functools
-import gc
 import io
 import itertools
 import json
@@ -67,11 +67,10 @@ def run_chain(
     recording = _recording()
     deadline = Deadline(timeout, _files_with_one_line_loops(setup, code), should_stop, sources)
     recursion = RecursionLimit(frame_depth() + _FRAMES_ABOVE_SNIPPET)
-    _collect_quietly()
     restore = take_snapshot()
     # Local names: the run may rebind the module's globals and the builtins, and these
     # are used before everything is put back.
-    base_exception, recorded, exit_recording, caught = BaseException, [], None, None
+    base_exception, recorded, exit_recording, caught, namespace = BaseException, [], None, None, None
     try:
         foreign_threads = {thread.ident for thread in threading.enumerate()} - {threading.get_ident()}
         random.seed(RANDOM_SEED)
@@ -98,20 +97,37 @@ def run_chain(
         if exit_recording is not None:
             exit_recording(None, None, None)
     status, error = _ending(caught, deadline, recursion, log, sources.get, timeout)
+    # What the run made is let go now, quietly (see _quietly): the exception's
+    # traceback holds this frame, which holds the exception, a cycle until `caught` is dropped.
+    with _quietly():
+        if caught is not None:
+            caught.__traceback__ = None
+        caught = None
+        if namespace is not None:
+            namespace.__dict__.clear()
     return {"output": log.text(), "chunks": log.chunks, "status": status, "error": error,
             "calls": _plain_data(recorded)}
 
 
-def _collect_quietly() -> None:
-    """Collect the garbage earlier runs left, without a word, before a run starts. A coroutine
-    a run never awaited (an ``asyncio.run`` that failed first), a generator it never closed,
-    kept alive by a cycle (its functions and its globals, a traceback), is otherwise freed
-    whenever the collector next runs, which may be inside a later run: its RuntimeWarning
-    then lands in that run's output, at a place that depends on the interpreter's
-    allocations (CPython and Pyodide differ)."""
+@contextlib.contextmanager
+def _quietly():
+    """Where a run's objects are let go, at its end. A coroutine the run never awaited (an
+    ``asyncio.run`` that failed first), a generator it never closed, is held by the run's
+    globals (its functions point back to them) or by its exception's traceback (whose frames
+    hold the exception): cycles that only the garbage collector frees, at some later moment,
+    maybe inside a later run, whose output would then hold the RuntimeWarning, or what the
+    generator's ``finally`` prints, at a place that depends on the interpreter's allocations
+    (CPython and Pyodide differ). Emptying the globals and dropping the exception frees them
+    here, where their warnings and prints go nowhere; it costs the run's own objects, not a
+    collection of the whole heap before every run."""
+    saved = sys.stdout, sys.stderr
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        gc.collect()
+        sys.stdout = sys.stderr = DiscardingStream()
+        try:
+            yield
+        finally:
+            sys.stdout, sys.stderr = saved
 
 
 # Frames between run_chain and the snippet's own module frame (_execute), counted into the

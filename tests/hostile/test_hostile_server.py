@@ -109,7 +109,7 @@ def test_a_wrong_content_type_is_a_400(server, content_type, path, headers):
 @pytest.mark.parametrize("path, headers, shape", [
     ("/v1/message", ANTHROPIC, "anthropic"), ("/", ANTHROPIC, "anthropic"), ("/v2/messages", ANTHROPIC, "anthropic"),
     ("/v1/messages/../models", ANTHROPIC, "anthropic"), ("/v1/" + "x" * 5000, ANTHROPIC, "anthropic"),
-    ("/v1/chat/completion", OPENAI, "openai"), ("/v1/embeddings", OPENAI, "openai"), ("/v1/responses", OPENAI, "openai"),
+    ("/v1/chat/completion", OPENAI, "openai"), ("/v1/embeddings", OPENAI, "openai"), ("/v1/response", OPENAI, "openai"),
 ])
 def test_an_unknown_path_is_a_404_in_the_apis_envelope(server, path, headers, shape):
     with case(AREA):
