@@ -335,5 +335,7 @@ def test_garbage_a_run_leaves_never_speaks_in_a_later_run():
             later = run_chain([], "import gc\ngc.collect()\nprint('quiet')\n")
     finally:
         gc.enable()
-    assert [str(warning.message) for warning in issued] == []
+    # Only this test's coroutine: the test process may hold other garbage (sockets of earlier
+    # tests) that the later run's collection frees too.
+    assert [str(warning.message) for warning in issued if "one_by_one" in str(warning.message)] == []
     assert later["output"] == "quiet\n"
