@@ -266,8 +266,9 @@ def is_local(url: str) -> bool:
     return parsed.scheme in ("data", "blob", "about") or parsed.hostname == "127.0.0.1"
 
 
-@pytest.fixture
-def page(browser, page_log):
+def watched_context(browser, page_log: PageLog):
+    """A fresh browser context that aborts (and logs in ``page_log``) every request to another
+    host, logs every request and watches the Content-Security-Policy."""
     context = browser.new_context()
 
     def guard(route):
@@ -280,24 +281,60 @@ def page(browser, page_log):
     context.route("**/*", guard)
     context.on("request", lambda request: page_log.requests.append(request.url))
     page_log.watch = CspWatch(context)
+    return context
+
+
+def watched_page(context, page_log: PageLog):
+    """A new page of ``context`` whose console messages and uncaught exceptions go to ``page_log``."""
     page = context.new_page()
     page.on("console", lambda message: page_log.console.append((message.type, message.text)))
     page.on("pageerror", lambda error: page_log.errors.append(str(error)))
-    yield page
-    violations = page_log.csp_violations(wait=True)
-    context.close()
+    return page
+
+
+def page_problems(page_log: PageLog, violations: list, since: "PageLog | None" = None) -> list[str]:
+    """What makes a browser test fail whatever it asserts: policy violations, console errors,
+    uncaught exceptions, requests to other hosts (those after ``since``, a copy of the log's
+    counts taken earlier, when given)."""
+    start = since or PageLog()
     problems = []
     if violations:
         problems.append(f"Content-Security-Policy violations: {violations}")
-    if page_log.console_errors():
-        problems.append(f"console errors: {page_log.console_errors()}")
-    if page_log.errors:
-        problems.append(f"uncaught exceptions: {page_log.errors}")
-    outside = page_log.outside + [url for url in page_log.requests if not is_local(url)]
+    errors = page_log.console_errors()[len(start.console):]
+    if errors:
+        problems.append(f"console errors: {errors}")
+    if page_log.errors[len(start.errors):]:
+        problems.append(f"uncaught exceptions: {page_log.errors[len(start.errors):]}")
+    outside = page_log.outside[len(start.outside):] + [url for url in page_log.requests[len(start.requests):]
+                                                       if not is_local(url)]
     if outside:
         problems.append(f"requests to other hosts: {sorted(set(outside))}")
+    return problems
+
+
+def log_counts(page_log: PageLog) -> PageLog:
+    """How far ``page_log`` had got, for ``page_problems(..., since=...)``."""
+    return PageLog(console=page_log.console_errors(), errors=list(page_log.errors),
+                   requests=list(page_log.requests), outside=list(page_log.outside))
+
+
+@pytest.fixture
+def page(browser, page_log):
+    context = watched_context(browser, page_log)
+    page = watched_page(context, page_log)
+    yield page
+    violations = page_log.csp_violations(wait=True)
+    context.close()
+    problems = page_problems(page_log, violations)
     if problems:
         pytest.fail("; ".join(problems), pytrace=False)
+
+
+def in_front(page) -> None:
+    """Make ``page`` the tab in front, as a person looks at the tab they click in. A tab behind
+    another is hidden: Chromium runs its animation frames and timers rarely, and every wait on
+    it (Playwright polls on animation frames) takes seconds."""
+    page.bring_to_front()
 
 
 class Snippets:
@@ -314,6 +351,7 @@ class Snippets:
 
     def wait_state(self, snippet_id: str, states=END_STATES, timeout: int = PYTHON_START_MS) -> str:
         states = [states] if isinstance(states, str) else list(states)
+        in_front(self.page)
         self.page.wait_for_function(
             "([id, states]) => states.includes(document.querySelector(`[data-snippet=\"${id}\"]`)?.dataset.state)",
             arg=[snippet_id, states],
@@ -325,6 +363,7 @@ class Snippets:
         return self.root(snippet_id).locator("[data-output]").text_content()
 
     def run(self, snippet_id: str, timeout: int = PYTHON_START_MS) -> tuple[str, str]:
+        in_front(self.page)
         self.root(snippet_id).locator('[data-action="run"]').click()
         state = self.wait_state(snippet_id, END_STATES, timeout)
         return state, self.output(snippet_id)
@@ -333,6 +372,7 @@ class Snippets:
         return self.root(snippet_id).locator("[data-editor] .cm-content").inner_text()
 
     def set_code(self, snippet_id: str, code: str) -> None:
+        in_front(self.page)
         content = self.root(snippet_id).locator("[data-editor] .cm-content")
         content.click()
         self.page.keyboard.press("ControlOrMeta+a")

@@ -113,6 +113,7 @@ def first_checked_snippet(page) -> tuple[str, str]:
 
 def run_snippet(page, snippet_id: str, timeout: int = 60_000) -> tuple[str, str]:
     """Click Run on ``snippet_id`` and wait for an end state: (state, output)."""
+    page.bring_to_front()  # a hidden tab's waits take seconds (browser_harness.in_front)
     root = page.locator(f'[data-snippet="{snippet_id}"]')
     root.locator('[data-action="run"]').click()
     page.wait_for_function(

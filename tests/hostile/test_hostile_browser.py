@@ -14,9 +14,11 @@ Each case is counted in the hostile tally (one summary line per area)."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from browser_harness import PageLog, Snippets, log_counts, page_problems, watched_context, watched_page
 from hostile_tally import case
 from startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
 from quiz_support import STORAGE_KEY, Quizzes, lesson_path
@@ -79,16 +81,42 @@ LEARNER_CASES = {
 HTML_OUTPUT = "<script>window.__pwned = 1</script><img src=x onerror=\"window.__pwned = 2\"><b>bold</b> & &amp;"
 
 
-@pytest.fixture
-def two_pages(page, site_url):
-    """Page A (the playground, whose snippets we overwrite) and page B (a lesson), one visit."""
-    other = page.context.new_page()
+@dataclass
+class Visit:
+    """Page A (the playground, whose snippets we overwrite) and page B (a lesson) of one visit,
+    sharing one Python worker, with what they logged (``browser_harness.PageLog``)."""
+
+    page: object
+    other: object
+    snippets: Snippets
+    log: PageLog
+
+
+@pytest.fixture(scope="module")
+def visit(browser, site_url):
+    """One visit for every learner case: each case must leave both pages working (it checks
+    that the next runs print what they must), so the next case starts where a learner would
+    after it; one cold start of Python instead of one per case."""
+    log = PageLog()
+    context = watched_context(browser, log)
+    page, other = watched_page(context, log), watched_page(context, log)
     page.goto(site_url(PLAYGROUND))
     other.goto(site_url(LESSON))
     python_ready(page)
     python_ready(other)
-    yield page, other
-    other.close()
+    yield Visit(page, other, Snippets(page), log)
+    context.close()
+
+
+@pytest.fixture
+def two_pages(visit):
+    """The visit's two pages and the snippets of A; the test fails on any console error,
+    uncaught exception, outside request or policy violation while it ran."""
+    before, violations_before = log_counts(visit.log), len(visit.log.csp_violations())
+    yield visit.page, visit.other, visit.snippets
+    problems = page_problems(visit.log, visit.log.csp_violations(wait=True)[violations_before:], since=before)
+    if problems:
+        pytest.fail("; ".join(problems), pytrace=False)
 
 
 def assert_both_pages_run(page, other, snippets) -> None:
@@ -107,8 +135,8 @@ def assert_both_pages_run(page, other, snippets) -> None:
 
 
 @pytest.mark.parametrize("name", list(LEARNER_CASES))
-def test_hostile_code_on_one_page_leaves_both_pages_working(two_pages, snippets, name):
-    page, other = two_pages
+def test_hostile_code_on_one_page_leaves_both_pages_working(two_pages, name):
+    page, other, snippets = two_pages
     code, end_state, shows, press_stop = LEARNER_CASES[name]
     text = strings("bg")
     with case(BROWSER):
@@ -136,8 +164,8 @@ def test_hostile_code_on_one_page_leaves_both_pages_working(two_pages, snippets,
         assert_both_pages_run(page, other, snippets)
 
 
-def test_output_with_html_is_shown_as_text(two_pages, snippets):
-    page, other = two_pages
+def test_output_with_html_is_shown_as_text(two_pages):
+    page, other, snippets = two_pages
     with case(BROWSER):
         snippets.set_code("try-tools", f"print({HTML_OUTPUT!r})\nimport sys\nprint({HTML_OUTPUT!r}, file=sys.stderr)")
         state, output = snippets.run("try-tools")
