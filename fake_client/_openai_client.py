@@ -11,7 +11,7 @@ from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import ChatCompletion, ParsedChatCompletion
 from ._output_types import schema_of
 from ._recording import record
-from ._request_body import as_list, plain_body
+from ._request_body import as_list, given_body, plain_body
 from ._responses_client import Responses
 from ._responses_store import ResponseStore
 from ._service import openai_exchange
@@ -52,14 +52,8 @@ class Completions:
         unknown = sorted(set(options) - set(_OPTIONS))
         if unknown:
             raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
-        body: dict[str, Any] = {"model": model, "messages": as_list(messages)}
-        if tools is not NOT_GIVEN:
-            body["tools"] = tools
-        if stream is not NOT_GIVEN:
-            body["stream"] = stream
-        body.update({name: value for name, value in options.items() if value is not NOT_GIVEN})
-        if isinstance(extra_body, dict):
-            body.update(extra_body)
+        body = given_body({"model": model, "messages": as_list(messages)},
+                          {"tools": tools, "stream": stream, **options}, extra_body)
         try:
             body = plain_body(body, "openai")
             reply, tool_tokens = openai_exchange(body, self._ids)

@@ -136,7 +136,10 @@ def _check_options(body: dict[str, Any]) -> None:
 _EFFORTS = ("minimal", "low", "medium", "high")
 
 
-def _check_tools(tools: Any) -> None:
+def function_tools(tools: Any):
+    """Each tool of a `tools` list as `(where, tool)`, once the checks both OpenAI shapes make
+    of every tool hold: a list of objects, each of `type` "function" (the fake offers only
+    function tools: no web search, file search, …)."""
     if tools is None:
         return
     _expect("tools", tools, list)
@@ -147,36 +150,60 @@ def _check_tools(tools: Any) -> None:
             raise _missing(f"{where}.type")
         if tool["type"] != "function":
             raise _invalid_value(f"{where}.type", tool["type"], ("function", "custom"))
+        yield where, tool
+
+
+def _check_tools(tools: Any) -> None:
+    for where, tool in function_tools(tools):
         if "function" not in tool:
             raise _missing(f"{where}.function")
         function = tool["function"]
         _expect(f"{where}.function", function, dict)
-        if "name" not in function:
-            raise _missing(f"{where}.function.name")
-        if not isinstance(function["name"], str) or not _TOOL_NAME.match(function["name"]):
-            raise RequestRefused(f"Invalid '{where}.function.name': string does not match "
-                                 "pattern. Expected a string that matches the pattern "
-                                 "'^[a-zA-Z0-9_-]+$'.", param=f"{where}.function.name",
-                                 code="invalid_value")
-        for field, kind in (("description", str), ("strict", bool)):
-            if function.get(field) is not None:
-                _expect(f"{where}.function.{field}", function[field], kind)
-        schema = function.get("parameters")
-        if schema is not None and (not isinstance(schema, dict) or schema.get("type") != "object"):
-            got = schema.get("type") if isinstance(schema, dict) else None
-            raise RequestRefused(f"Invalid schema for function '{function['name']}': schema must "
-                                 "be a JSON Schema of 'type: \"object\"', got "
-                                 f"'type: \"{got}\"'.", param=f"{where}.function.parameters",
-                                 code="invalid_function_parameters")
-        problem = schema_problem(schema) if schema is not None else None
-        if problem:
-            context, what = problem
-            raise RequestRefused(f"Invalid schema for function '{function['name']}': In context={context!r}, "
-                                 f"{what}.", param=f"{where}.function.parameters",
-                                 code="invalid_function_parameters")
-        if function.get("strict"):
-            check_openai_strict(function["name"], schema or {"type": "object", "properties": {}},
-                                f"{where}.function.parameters")
+        check_function(function, f"{where}.function")
+
+
+def named_function_choice(choice: Any) -> Optional[dict[str, Any]]:
+    """`tool_choice` as both OpenAI shapes take it: left out, one of three words, or an object
+    of `type` "function", which is returned (None otherwise) for the shape to read its name."""
+    if choice is None:
+        return None
+    if isinstance(choice, str):
+        if choice not in ("none", "auto", "required"):
+            raise _invalid_value("tool_choice", choice, ("none", "auto", "required"))
+        return None
+    if not isinstance(choice, dict) or choice.get("type") != "function":
+        raise RequestRefused("Invalid value for 'tool_choice': expected one of 'none', 'auto', "
+                             "'required', or an object with 'type': 'function'.",
+                             param="tool_choice", code="invalid_value")
+    return choice
+
+
+def check_function(function: dict[str, Any], where: str) -> None:
+    """A function definition as both OpenAI shapes hold it (Chat Completions under
+    `tools[i].function`, the Responses API flat in `tools[i]`); `where` is its path there."""
+    if "name" not in function:
+        raise _missing(f"{where}.name")
+    if not isinstance(function["name"], str) or not _TOOL_NAME.match(function["name"]):
+        raise RequestRefused(f"Invalid '{where}.name': string does not match pattern. Expected a "
+                             "string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+                             param=f"{where}.name", code="invalid_value")
+    for field, kind in (("description", str), ("strict", bool)):
+        if function.get(field) is not None:
+            _expect(f"{where}.{field}", function[field], kind)
+    schema = function.get("parameters")
+    if schema is not None and (not isinstance(schema, dict) or schema.get("type") != "object"):
+        got = schema.get("type") if isinstance(schema, dict) else None
+        raise RequestRefused(f"Invalid schema for function '{function['name']}': schema must be a JSON "
+                             f"Schema of 'type: \"object\"', got 'type: \"{got}\"'.",
+                             param=f"{where}.parameters", code="invalid_function_parameters")
+    problem = schema_problem(schema) if schema is not None else None
+    if problem:
+        context, what = problem
+        raise RequestRefused(f"Invalid schema for function '{function['name']}': In context={context!r}, "
+                             f"{what}.", param=f"{where}.parameters", code="invalid_function_parameters")
+    if function.get("strict"):
+        check_openai_strict(function["name"], schema or {"type": "object", "properties": {}},
+                            f"{where}.parameters")
 
 
 def _check_tool_choice(body: dict[str, Any]) -> None:
@@ -185,17 +212,9 @@ def _check_tool_choice(body: dict[str, Any]) -> None:
         if field in body and not names:
             raise RequestRefused(f"Invalid value for '{field}': '{field}' is only allowed when "
                                  "'tools' are specified.", param=field, code=None)
-    choice = body.get("tool_choice")
+    choice = named_function_choice(body.get("tool_choice"))
     if choice is None:
         return
-    if isinstance(choice, str):
-        if choice not in ("none", "auto", "required"):
-            raise _invalid_value("tool_choice", choice, ("none", "auto", "required"))
-        return
-    if not isinstance(choice, dict) or choice.get("type") != "function":
-        raise RequestRefused("Invalid value for 'tool_choice': expected one of 'none', 'auto', "
-                             "'required', or an object with 'type': 'function'.",
-                             param="tool_choice", code="invalid_value")
     function = choice.get("function")
     if function is None:
         raise _missing("tool_choice.function")

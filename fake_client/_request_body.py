@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 from ._errors import RequestRefused
+from ._not_given import NOT_GIVEN
 
 MAX_DEPTH = 64
 OPENAI_UNPARSABLE = ("We could not parse the JSON body of your request. (HINT: This likely means you aren't "
@@ -91,3 +92,14 @@ def as_list(messages: Any) -> Any:
     if isinstance(messages, (str, bytes, dict)) or not hasattr(messages, "__iter__"):
         return messages
     return list(messages)
+
+
+def given_body(required: dict[str, Any], given: dict[str, Any], extra_body: Any) -> dict[str, Any]:
+    """A request's body from a client call's arguments: the required fields, then each other
+    argument the caller gave (those left `NOT_GIVEN` are not sent), then `extra_body` over
+    them, as the SDKs merge it."""
+    body = dict(required)
+    body.update({name: value for name, value in given.items() if value is not NOT_GIVEN})
+    if isinstance(extra_body, dict):
+        body.update(extra_body)
+    return body

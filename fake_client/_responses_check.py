@@ -12,16 +12,12 @@ without its output, …) are in `_responses_loop`; the `text.format` rules in
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ._errors import RequestRefused, json_type
-from ._openai_wire import _expect, _in_range, _invalid_value, _missing, _wrong_type
+from ._openai_wire import (_expect, _in_range, _invalid_value, _missing, _wrong_type, check_function,
+                           function_tools, named_function_choice)
 from ._responses_format import check_text_format
-from ._schema_shape import schema_problem
-from ._strict import check_openai_strict
-
-_TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]+$")
 
 # name: (JSON type, minimum, maximum) of the options that are plain values. `max_output_tokens`
 # has a floor of 16: "Invalid 'max_output_tokens': integer below minimum value. Expected a value
@@ -93,55 +89,18 @@ def _check_include(include: Any) -> None:
 def _check_tools(tools: Any) -> None:
     """Function tools in the flat shape: `{"type": "function", "name", "description",
     "parameters", "strict"}`."""
-    if tools is None:
-        return
-    _expect("tools", tools, list)
-    for index, tool in enumerate(tools):
-        where = f"tools[{index}]"
-        _expect(where, tool, dict)
-        if "type" not in tool:
-            raise _missing(f"{where}.type")
-        if tool["type"] != "function":
-            # The fake offers only function tools (no web search, file search, …).
-            raise _invalid_value(f"{where}.type", tool["type"], ("function", "custom"))
-        if "name" not in tool:
-            # Also where a tool in the Chat Completions shape (`{"type": "function", "function":
-            # {...}}`) ends: the commonest slip when moving to the Responses API.
-            raise _missing(f"{where}.name")
-        if not isinstance(tool["name"], str) or not _TOOL_NAME.match(tool["name"]):
-            raise RequestRefused(f"Invalid '{where}.name': string does not match pattern. Expected a "
-                                 "string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
-                                 param=f"{where}.name", code="invalid_value")
-        for field, kind in (("description", str), ("strict", bool), ("parameters", dict)):
-            if tool.get(field) is not None:
-                _expect(f"{where}.{field}", tool[field], kind)
-        schema = tool.get("parameters")
-        if schema is not None and schema.get("type") != "object":
-            raise RequestRefused(f"Invalid schema for function '{tool['name']}': schema must be a JSON "
-                                 f"Schema of 'type: \"object\"', got 'type: \"{schema.get('type')}\"'.",
-                                 param=f"{where}.parameters", code="invalid_function_parameters")
-        problem = schema_problem(schema) if schema is not None else None
-        if problem:
-            raise RequestRefused(f"Invalid schema for function '{tool['name']}': In context={problem[0]!r}, "
-                                 f"{problem[1]}.", param=f"{where}.parameters",
-                                 code="invalid_function_parameters")
-        if tool.get("strict") is True:
-            check_openai_strict(tool["name"], schema or {"type": "object", "properties": {}},
-                                f"{where}.parameters")
+    for where, tool in function_tools(tools):
+        if tool.get("parameters") is not None:
+            _expect(f"{where}.parameters", tool["parameters"], dict)
+        # A missing `name` is also where a tool in the Chat Completions shape (`{"type":
+        # "function", "function": {...}}`) ends: the commonest slip when moving to this API.
+        check_function(tool, where)
 
 
 def _check_tool_choice(body: dict[str, Any]) -> None:
-    choice = body.get("tool_choice")
+    choice = named_function_choice(body.get("tool_choice"))
     if choice is None:
         return
-    if isinstance(choice, str):
-        if choice not in ("none", "auto", "required"):
-            raise _invalid_value("tool_choice", choice, ("none", "auto", "required"))
-        return
-    if not isinstance(choice, dict) or choice.get("type") != "function":
-        raise RequestRefused("Invalid value for 'tool_choice': expected one of 'none', 'auto', "
-                             "'required', or an object with 'type': 'function'.",
-                             param="tool_choice", code="invalid_value")
     name = choice.get("name")
     if not isinstance(name, str):
         raise _missing("tool_choice.name")

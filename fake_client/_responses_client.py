@@ -11,7 +11,7 @@ from ._model_base import ResponseModel
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
 from ._recording import record
-from ._request_body import plain_body
+from ._request_body import given_body, plain_body
 from ._responses_events import response_events, stream_event
 from ._responses_store import ResponseStore
 from ._responses_types import InputTokenCountResponse, ParsedResponse, Response
@@ -77,14 +77,9 @@ class Responses:
         unknown = sorted(set(options) - set(_OPTIONS))
         if unknown:
             raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
-        body: dict[str, Any] = {"model": model}
-        if input is not NOT_GIVEN:
-            body["input"] = input if isinstance(input, (str, list, tuple)) else list(input)
-        if stream is not NOT_GIVEN:
-            body["stream"] = stream
-        body.update({name: value for name, value in options.items() if value is not NOT_GIVEN})
-        if isinstance(extra_body, dict):
-            body.update(extra_body)
+        if input is not NOT_GIVEN and not isinstance(input, (str, list, tuple)):
+            input = list(input)
+        body = given_body({"model": model}, {"input": input, "stream": stream, **options}, extra_body)
         try:
             body = plain_body(body, "openai")
             reply, tool_tokens = responses_exchange(body, self._ids, self._store)
