@@ -104,10 +104,12 @@ def test_a_worker_that_goes_away_is_replaced_for_every_page(two_pages, snippets,
 
 
 # Found once the tests looked at the page in front (browser_harness.in_front): with the page
-# visible, a shared worker closed (DevTools) under a running program ends the run as "stopped",
-# not with the "crashed" message; the test passed only while the page sat hidden behind the
-# other tab. Strict: it fails the suite the day the runner says "crashed" again.
-@pytest.mark.xfail(strict=True, reason="a visible page reports a worker closed under a run as stopped, not crashed")
+# visible, a shared worker closed (DevTools) under a running program often ends the run as
+# "stopped" instead of with the "crashed" message (always on an idle machine, not always on a
+# loaded one); the test passed only while the page sat hidden behind the other tab. A race in
+# the runner, open: not strict until it is fixed, so that it does not fail the suite at random.
+@pytest.mark.xfail(strict=False, reason="a race: a worker closed under a run on a visible page "
+                                        "is often reported as stopped, not crashed")
 def test_a_worker_ended_under_a_running_program_is_noticed_through_its_lifeline(two_pages, snippets, browser):
     page, other = two_pages
     old = interpreter(page)
