@@ -26,24 +26,11 @@ BROWSER_FIXTURES = {"browser", "page", "page_log", "snippets"}
 def pytest_collection_modifyitems(config, items):
     config.stash[COLLECTED_FILES] = {item.path.relative_to(REPO).as_posix() for item in items}
     for item in items:
-        if shares_a_module_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.path.stem))
         asked = set(getattr(item, "fixturenames", ()))
         if asked & BROWSER_FIXTURES or item.path.parent.name == "browser":
             item.add_marker(pytest.mark.browser)
         if asked & SITE_FIXTURES:
             item.add_marker(pytest.mark.site)
-
-
-def shares_a_module_fixture(item) -> bool:
-    """Whether the test asks for a fixture made once per module (a course built and run, Pyodide
-    started in Node): scripts/test sends such a module's tests to one worker
-    (`--dist loadgroup`), so that the fixture is made once, not once per worker."""
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return False
-    return any(definition.scope in ("module", "package", "class")
-               for definitions in info.name2fixturedefs.values() for definition in definitions)
 
 
 def pytest_terminal_summary(terminalreporter):
