@@ -43,8 +43,11 @@ def interpreter_state() -> dict:
         "builtins": dict(vars(builtins)), "recursion": sys.getrecursionlimit(), "trace": sys.gettrace(),
         "profile": sys.getprofile(), "streams": (sys.stdout, sys.stderr, sys.stdin, sys.__stdout__),
         "fake_client": {name: module for name, module in sys.modules.items() if name.startswith("fake_client")},
-        "lesson_runtime": {name: (module, dict(vars(module))) for name, module in sys.modules.items()
-                           if name.startswith("lesson_runtime")},
+        # Without `__warningregistry__`: Python adds it to whatever module's code is running when
+        # a warning is issued, also one from the collector finalizing another test's socket.
+        "lesson_runtime": {name: (module, {key: value for key, value in vars(module).items()
+                                           if key != "__warningregistry__"})
+                           for name, module in sys.modules.items() if name.startswith("lesson_runtime")},
         "anthropic": dict(vars(fake_client.Anthropic)), "cwd": os.getcwd(), "environ": dict(os.environ),
         "path": list(sys.path), "main": sys.modules["__main__"],
     }
