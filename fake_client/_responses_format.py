@@ -16,8 +16,7 @@ from typing import Any, Optional
 
 from ._errors import RequestRefused, json_type
 from ._schema_shape import schema_problem
-from ._strict import strict_problem
-from ._structured import ANY_OBJECT
+from ._structured import ANY_OBJECT, all_text, check_strict_output_schema
 
 _FORMATS = ("text", "json_object", "json_schema")
 
@@ -63,14 +62,7 @@ def _check_json_schema(text_format: dict[str, Any]) -> None:
                              f"{problem[1]}.", param="text.format.schema", code=None)
     if text_format.get("strict") is not True:
         return
-    if schema.get("type") != "object":
-        raise RequestRefused(f"Invalid schema for response_format '{name}': schema must be a JSON Schema of "
-                             f"'type: \"object\"', got 'type: \"{schema.get('type')}\"'.",
-                             param="text.format.schema", code=None)
-    problem = strict_problem(schema)
-    if problem:
-        raise RequestRefused(f"Invalid schema for response_format '{name}': {problem}",
-                             param="text.format.schema", code=None)
+    check_strict_output_schema(name, schema, "text.format.schema")
 
 
 def _missing(param: str) -> RequestRefused:
@@ -83,13 +75,7 @@ def _input_text(body: dict[str, Any]) -> str:
     items = body.get("input")
     if isinstance(items, str):
         return items
-    for item in items or []:
-        content = item.get("content") if isinstance(item, dict) else None
-        if isinstance(content, str):
-            texts.append(content)
-        elif isinstance(content, list):
-            texts += [part.get("text", "") for part in content if isinstance(part, dict)]
-    return "\n".join(texts)
+    return "\n".join([*texts, all_text(items or [])])
 
 
 def responses_schema(body: dict[str, Any]) -> Optional[dict[str, Any]]:

@@ -134,7 +134,7 @@ def check_openai_response_format(body: dict[str, Any]) -> None:
         raise RequestRefused(f"Invalid value: '{kind}'. Supported values are: 'text', "
                              "'json_object', and 'json_schema'.", param="response_format.type",
                              code="invalid_value")
-    if kind == "json_object" and "json" not in _all_text(body["messages"]).lower():
+    if kind == "json_object" and "json" not in all_text(body["messages"]).lower():
         raise RequestRefused("'messages' must contain the word 'json' in some form, to use "
                              "'response_format' of type 'json_object'.", param="messages",
                              code=None)
@@ -169,15 +169,19 @@ def _check_json_schema(json_schema: Any) -> None:
                                  f"{problem[1]}.", param="response_format", code=None)
     if not strict:
         return
-    schema = schema or {}
+    check_strict_output_schema(name, schema or {}, "response_format")
+
+
+def check_strict_output_schema(name: str, schema: dict[str, Any], param: str) -> None:
+    """A strict JSON schema for the answer (Chat Completions' `response_format`, the Responses
+    API's `text.format`): an object that OpenAI's strict rules allow; `param` names the field."""
     if schema.get("type") != "object":
         raise RequestRefused(f"Invalid schema for response_format '{name}': schema must be a "
                              f"JSON Schema of 'type: \"object\"', got 'type: "
-                             f"\"{schema.get('type')}\"'.", param="response_format", code=None)
+                             f"\"{schema.get('type')}\"'.", param=param, code=None)
     problem = strict_problem(schema)
     if problem:
-        raise RequestRefused(f"Invalid schema for response_format '{name}': {problem}",
-                             param="response_format", code=None)
+        raise RequestRefused(f"Invalid schema for response_format '{name}': {problem}", param=param, code=None)
 
 
 def _missing(param: str) -> RequestRefused:
@@ -185,10 +189,12 @@ def _missing(param: str) -> RequestRefused:
                           code="missing_required_parameter")
 
 
-def _all_text(messages: list[dict[str, Any]]) -> str:
+def all_text(messages: list[Any]) -> str:
+    """The text of every message or input item (a string content, or the text parts of a
+    list), one a line: where OpenAI looks for the word "JSON" that `json_object` needs."""
     texts = []
     for message in messages:
-        content = message.get("content")
+        content = message.get("content") if isinstance(message, dict) else None
         if isinstance(content, str):
             texts.append(content)
         elif isinstance(content, list):
