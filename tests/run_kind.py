@@ -1,6 +1,7 @@
-"""What kind of run this is. The fast loop's guard: what builds a site or starts Chromium calls `refuse_in_fast_run`
-first, so that a test needing either, but not marked so (tests/conftest.py), fails in
-`scripts/test --fast` with the reason, instead of making the loop slow."""
+"""What kind of run this is. The fast loop's guard: what builds a site or starts Chromium
+calls `refuse_in_fast_run` first, so that a test needing either, but not marked so
+(tests/conftest.py), fails in `scripts/test --fast` with the reason, instead of making the
+loop slow."""
 
 import os
 

@@ -70,7 +70,7 @@ from typing import Callable
 from urllib.parse import urlparse
 
 import pytest
-from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES
+from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES, in_front
 from csp_support import CspWatch, PolicyHandlerMixin, mentions_policy
 from run_kind import refuse_in_fast_run
 
@@ -328,13 +328,6 @@ def page(browser, page_log):
     problems = page_problems(page_log, violations)
     if problems:
         pytest.fail("; ".join(problems), pytrace=False)
-
-
-def in_front(page) -> None:
-    """Make ``page`` the tab in front, as a person looks at the tab they click in. A tab behind
-    another is hidden: Chromium runs its animation frames and timers rarely, and every wait on
-    it (Playwright polls on animation frames) takes seconds."""
-    page.bring_to_front()
 
 
 class Snippets:

@@ -15,3 +15,10 @@ CHROMIUM_ARGS = [
 ]
 # The states a snippet run ends in (data-state on the snippet root, ARCHITECTURE.md).
 END_STATES = ("done", "error", "timeout", "stopped")
+
+
+def in_front(page) -> None:
+    """Make ``page`` the tab in front, as a person looks at the tab they click in. A tab behind
+    another is hidden: Chromium runs its animation frames and timers rarely, and every wait on
+    it (Playwright polls on animation frames) takes seconds."""
+    page.bring_to_front()

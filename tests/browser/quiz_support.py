@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from chromium import in_front
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSON_SLUG = "first-steps"
@@ -78,7 +79,7 @@ class Quizzes:
     def wait_verdict(self, kind: str, timeout: int = VERDICT_MS) -> str:
         """Wait until the quiz has a verdict (no longer pending) and return it."""
         quiz_id = self.root(kind).get_attribute("data-quiz")
-        self.page.bring_to_front()  # a hidden tab's waits take seconds (browser_harness.in_front)
+        in_front(self.page)
         self.page.wait_for_function(
             "id => ['correct', 'incorrect'].includes(document.querySelector(`[data-quiz=\"${id}\"]`).dataset.result)",
             arg=quiz_id,
@@ -89,7 +90,7 @@ class Quizzes:
     def check(self, kind: str) -> str:
         """Press Check and return the verdict. A kind that runs the program to check it
         (fill-in, exercise) must pass through `pending` first."""
-        self.page.bring_to_front()
+        in_front(self.page)
         root = self.root(kind)
         root.evaluate(
             """root => {

@@ -13,7 +13,7 @@ import threading
 import time
 from pathlib import Path
 
-from chromium import END_STATES
+from chromium import END_STATES, in_front
 from csp_support import PolicyHandlerMixin
 
 
@@ -113,7 +113,7 @@ def first_checked_snippet(page) -> tuple[str, str]:
 
 def run_snippet(page, snippet_id: str, timeout: int = 60_000) -> tuple[str, str]:
     """Click Run on ``snippet_id`` and wait for an end state: (state, output)."""
-    page.bring_to_front()  # a hidden tab's waits take seconds (browser_harness.in_front)
+    in_front(page)
     root = page.locator(f'[data-snippet="{snippet_id}"]')
     root.locator('[data-action="run"]').click()
     page.wait_for_function(

@@ -81,6 +81,15 @@ LEARNER_CASES = {
 HTML_OUTPUT = "<script>window.__pwned = 1</script><img src=x onerror=\"window.__pwned = 2\"><b>bold</b> & &amp;"
 
 
+def open_two_pages(page, other, site_url) -> None:
+    """Page A: the playground (whose snippets the cases overwrite); page B: a lesson. Both of
+    one visit, sharing its Python worker once it is ready."""
+    page.goto(site_url(PLAYGROUND))
+    other.goto(site_url(LESSON))
+    python_ready(page)
+    python_ready(other)
+
+
 @dataclass
 class Visit:
     """Page A (the playground, whose snippets we overwrite) and page B (a lesson) of one visit,
@@ -100,10 +109,7 @@ def visit(browser, site_url):
     log = PageLog()
     context = watched_context(browser, log)
     page, other = watched_page(context, log), watched_page(context, log)
-    page.goto(site_url(PLAYGROUND))
-    other.goto(site_url(LESSON))
-    python_ready(page)
-    python_ready(other)
+    open_two_pages(page, other, site_url)
     yield Visit(page, other, Snippets(page), log)
     context.close()
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import pytest
 from hostile_tally import case
 from startup_support import close_shared_workers
-from test_hostile_browser import BROWSER, LESSON, PLAYGROUND, assert_both_pages_run, python_ready, status_text, strings, wait_output
+from test_hostile_browser import (BROWSER, assert_both_pages_run, open_two_pages, python_ready, status_text, strings,
+                                  wait_output)
 
 
 @pytest.fixture
@@ -26,10 +27,7 @@ def two_pages(page, site_url):
     """Page A (the playground) and page B (a lesson) of a visit of its own: the worker these
     cases take down is not shared with another test."""
     other = page.context.new_page()
-    page.goto(site_url(PLAYGROUND))
-    other.goto(site_url(LESSON))
-    python_ready(page)
-    python_ready(other)
+    open_two_pages(page, other, site_url)
     yield page, other
     other.close()
 
