@@ -1,7 +1,7 @@
 """Run snippet chains in subprocesses, each distinct chain once, with a cache on disk.
 
 Every lesson's chains go to one fresh worker (a clean interpreter per lesson; a fresh
-namespace per chain inside it): a child forked by the build's zygote (``_zygote``: an
+namespace per chain inside it): a child forked by a zygote (``_zygote``: an
 interpreter that has imported fake_client and lesson_runtime and runs nothing), or, where
 fork is missing, a new ``python -m lesson_builder._chain_worker``. Lessons run in parallel.
 Jobs and replies travel on two pipes of their own, never on the worker's stdin and stdout:
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
-from ._zygote import Zygote
+from ._zygote import ZYGOTES, Zygote
 
 BUILDER_HOME = Path(__file__).resolve().parent.parent
 GRACE_SECONDS = 15.0  # interpreter start and imports, on a loaded machine
@@ -141,9 +141,7 @@ class ChainRunner:
         self.workers = workers or default_workers()
         self.grace = GRACE_SECONDS if grace is None else grace  # seconds past a chain's own limit
         self.ran = 0  # chains run (not found in the cache) so far
-        self._forks: Optional[Zygote] = None
         self._no_zygote = not hasattr(socket, "send_fds") or not hasattr(os, "fork")
-        self._zygote_lock = threading.Lock()
 
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
         """Run each group (a lesson's chains) in its own subprocess; each request once."""
@@ -166,31 +164,24 @@ class ChainRunner:
         self.ran += sum(len(group) for group in pending_groups)
         pending_groups = [piece for group in pending_groups for piece in _waiting_apart(group)]
         waiting = sum(1 for group in pending_groups if _waits(group))
-        try:
-            # A waiting lesson barely uses its core: it does not take a place of the others.
-            with ThreadPoolExecutor(max_workers=self.workers + waiting) as pool:
-                for finished in pool.map(self._run_in_subprocess, _schedule(pending_groups)):
-                    results.update(finished)
-        finally:
-            if self._forks is not None:
-                self._forks.close()
-                self._forks = None
+        # A waiting lesson barely uses its core: it does not take a place of the others.
+        with ThreadPoolExecutor(max_workers=self.workers + waiting) as pool:
+            for finished in pool.map(self._run_in_subprocess, _schedule(pending_groups)):
+                results.update(finished)
         return results
 
     def _zygote(self) -> Optional[Zygote]:
-        """The build's zygote (started by the first lesson that needs it); None when it
-        cannot run here: each lesson then starts its own interpreter."""
-        with self._zygote_lock:
-            if self._forks is not None and not self._forks.alive:
-                self._forks.close()
-                self._forks = None
-            if self._forks is None and not self._no_zygote:
-                try:
-                    self._forks = Zygote([sys.executable, "-m", "lesson_builder._zygote"], str(self.root),
-                                         _worker_environment(self.root))
-                except OSError:
-                    self._no_zygote = True
-            return self._forks
+        """The zygote for this build's sources (started by the first lesson that needs it,
+        or kept from an earlier build of the same sources); None when it cannot run here:
+        each lesson then starts its own interpreter."""
+        if self._no_zygote:
+            return None
+        home = _import_home(self.root)
+        try:
+            return ZYGOTES.get(self.fingerprint, _worker_environment(home), str(home))
+        except OSError:
+            self._no_zygote = True
+            return None
 
     def _run_in_subprocess(self, requests: list[RunRequest]) -> dict[RunRequest, dict]:
         results: dict[RunRequest, dict] = {}
@@ -219,7 +210,7 @@ class _WorkerProcess:
         if self.zygote is not None:
             errors_read, errors_write = os.pipe()
             try:
-                process = self.zygote.fork(jobs_read, replies_write, errors_write)
+                process = self.zygote.fork(jobs_read, replies_write, errors_write, str(self.root))
                 return process, os.fdopen(errors_read, "rb")
             except OSError:
                 os.close(errors_read)
@@ -267,8 +258,22 @@ class _WorkerProcess:
         return results
 
 
+def _import_home(root: Path) -> Path:
+    """Where a worker's runtime packages come from: the course's own copy when it holds one
+    (a test course with a changed fake_client), else the builder's. Two courses with the same
+    import home and sources can share a zygote; a child still works in its own course."""
+    return root if any((root / package).is_dir() for package in RUNTIME_PACKAGES) else BUILDER_HOME
+
+
+# What a lesson worker keeps of the builder's environment: what Python and the system need to
+# run, nothing that varies by who builds or how (a CI's secrets, pytest's per-test
+# PYTEST_CURRENT_TEST). Lesson code then sees the same environment in every build, and a kept
+# zygote fits every build of the same sources.
+_KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "PYTHONPATH")
+
+
 def _worker_environment(root: Path) -> dict:
-    environment = dict(os.environ)
+    environment = {name: os.environ[name] for name in _KEPT_VARIABLES if name in os.environ}
     environment["PYTHONPATH"] = os.pathsep.join(
         [str(root), str(BUILDER_HOME)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else []))
     environment["PYTHONHASHSEED"] = "0"

@@ -9,9 +9,13 @@ before its first lesson (``lesson_runtime.warm_up``): a lesson's chains then run
 kind of interpreter as in the browser, and no lesson pays again for what Python does only
 once (a tenth of the CPU time of a lesson's runs).
 
+A zygote outlives the build that started it (:data:`ZYGOTES`): the next build of the same
+sources in this process (``mkdocs serve``'s rebuild after an edit, a test session's many small
+courses) forks from it instead of paying for an interpreter and its warm-up again.
+
 ``python -m lesson_builder._zygote <socket fd>`` (started by :class:`Zygote`). On the socket:
-``fork`` with three file descriptors (jobs to read, replies and stderr to write) →
-``pid <n>``; when a child ends, ``exit <pid> <wait status>``.
+``fork <folder>`` with three file descriptors (jobs to read, replies and stderr to write) →
+``pid <n>``, the child working in that folder; when a child ends, ``exit <pid> <wait status>``.
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ import socket
 import subprocess
 import sys
 import threading
+from collections import OrderedDict
 from typing import Optional
 
 _STARTED_WITHIN_S = 30.0
+_KEPT = 2  # zygotes kept at once: a build's sources and one other (a test course's own copy)
 
 
 class ZygoteChild:
@@ -76,11 +82,13 @@ class Zygote:
         ours.settimeout(None)
         threading.Thread(target=self._listen, daemon=True).start()
 
-    def fork(self, jobs_read: int, replies_write: int, stderr_write: int) -> ZygoteChild:
+    def fork(self, jobs_read: int, replies_write: int, stderr_write: int, folder: str) -> ZygoteChild:
+        """A child working in ``folder``, reading jobs and writing replies and errors on the
+        three file descriptors."""
         with self._lock:
             with self._changed:
                 known = len(self._pids)
-            socket.send_fds(self._socket, [b"fork\n"], [jobs_read, replies_write, stderr_write])
+            socket.send_fds(self._socket, [f"fork {folder}\n".encode()], [jobs_read, replies_write, stderr_write])
             with self._changed:
                 if not self._changed.wait_for(lambda: len(self._pids) > known or self._closed, _STARTED_WITHIN_S):
                     raise OSError("the lesson worker zygote does not answer")
@@ -135,6 +143,34 @@ class Zygote:
                     self._changed.notify_all()
 
 
+class Zygotes:
+    """The zygotes of this process, one per set of sources and environment, the most recently
+    used kept (a zygote is an idle process: keeping two costs memory, not time)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: "OrderedDict[tuple, Zygote]" = OrderedDict()
+
+    def get(self, fingerprint: str, env: dict, cwd: str) -> Zygote:
+        """A live zygote for these sources (``fingerprint``) and this environment; started
+        here when none is kept. Raises OSError when it cannot start."""
+        key = (fingerprint, tuple(sorted(env.items())))
+        with self._lock:
+            zygote = self._kept.pop(key, None)
+            if zygote is not None and not zygote.alive:
+                zygote.close()
+                zygote = None
+            if zygote is None:
+                zygote = Zygote([sys.executable, "-m", "lesson_builder._zygote"], cwd, env)
+            self._kept[key] = zygote
+            while len(self._kept) > _KEPT:
+                self._kept.popitem(last=False)[1].close()
+            return zygote
+
+
+ZYGOTES = Zygotes()
+
+
 # --- the zygote process ---------------------------------------------------------------------
 
 def main() -> None:
@@ -149,16 +185,17 @@ def main() -> None:
         _report_exits(control, children)
         if not readable:
             continue
-        message, fds, _, _ = socket.recv_fds(control, 16, 3)
+        message, fds, _, _ = socket.recv_fds(control, 65536, 3)
         if not message:  # the builder is gone
             return
-        if len(fds) != 3:
+        words = message.decode("utf-8", "replace").rstrip("\n").split(" ", 1)
+        if len(fds) != 3 or words[0] != "fork" or len(words) != 2:
             for fd in fds:
                 os.close(fd)
             continue
         pid = os.fork()
         if pid == 0:
-            _child(control, *fds)
+            _child(control, words[1], *fds)
         for fd in fds:
             os.close(fd)  # the child holds them now: its replies' end-of-file is the builder's sign
         children.add(pid)
@@ -195,10 +232,11 @@ def _report_exits(control: socket.socket, children: set[int]) -> None:
         control.sendall(f"exit {pid} {status}\n".encode())
 
 
-def _child(control: socket.socket, jobs_read: int, replies_write: int, stderr_write: int) -> None:
+def _child(control: socket.socket, folder: str, jobs_read: int, replies_write: int, stderr_write: int) -> None:
     code = 1
     try:
         control.close()
+        os.chdir(folder)
         null = os.open(os.devnull, os.O_RDWR)
         os.dup2(null, 0)
         os.dup2(null, 1)
