@@ -2,16 +2,15 @@
 real Pyodide (the npm package the site ships, in Node) through the same lesson_runtime and
 fake_client, gives the transcript CPython gave at build time."""
 
-import sys
 from pathlib import Path
 
 import pytest
+from pyodide_host import SKIP_REASON, pyodide_available, run_chains
 
 from lesson_builder import build_course
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "unit"))
-from test_lesson_runtime_pyodide import pyodide_available, run_in_pyodide  # noqa: E402
+
 
 @pytest.fixture(scope="module")
 def course():
@@ -21,14 +20,14 @@ def course():
 @pytest.fixture(scope="module")
 def pyodide_runs(course):
     if not pyodide_available():
-        pytest.skip("needs node and node_modules/pyodide (npm ci)")
+        pytest.skip(SKIP_REASON)
     jobs, keys = [], []
     for key, lesson in sorted(course.lessons.items()):
         for snippet in lesson.snippets.values():
             chain = lesson.chain(snippet.id)
             jobs.append({"setup": chain[:-1], "code": chain[-1], "timeout": snippet.timeout})
             keys.append((key, snippet.id))
-    return dict(zip(keys, run_in_pyodide(jobs)))
+    return dict(zip(keys, run_chains(jobs)))
 
 
 def _snippets():

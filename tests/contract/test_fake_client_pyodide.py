@@ -1,15 +1,14 @@
 """fake_client runs in Pyodide (Python 3.14, as in the browser) and prints there, byte for
 byte, what it prints in CPython."""
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pyodide_host import SKIP_REASON, pyodide_available, run_program
 
 ROOT = Path(__file__).parents[2]
-RUNNER = Path(__file__).with_name("run_in_pyodide.mjs")
 
 PROGRAM = '''
 import json, sys
@@ -143,14 +142,10 @@ def run_both(tmp_path, program):
     script.write_text(program, encoding="utf-8")
     cpython = subprocess.run([sys.executable, str(script)], capture_output=True, check=True,
                              env={"PYTHONPATH": str(ROOT)}).stdout.decode("utf-8")
-    pyodide = subprocess.run(["node", str(RUNNER), str(ROOT), str(script)], capture_output=True,
-                             check=True, timeout=180).stdout.decode("utf-8")
-    return cpython, pyodide
+    return cpython, run_program(program)
 
 
-needs_pyodide = pytest.mark.skipif(
-    shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
-    reason="needs Node and the pyodide npm package (npm install)")
+needs_pyodide = pytest.mark.skipif(not pyodide_available(), reason=SKIP_REASON)
 
 
 @needs_pyodide

@@ -1,71 +1,11 @@
 """lesson_runtime in real Pyodide (Python 3.14, the npm package the site ships, run by Node):
 the same transcripts as CPython 3.11, edge cases included (timeouts, tracebacks, syntax errors),
-and no run leaking into the next in one interpreter (as in the browser's shared worker).
-
-``run_in_pyodide`` is also used by tests/content/test_pyodide_parity.py."""
-
-import json
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
+and no run leaking into the next in one interpreter (as in the browser's shared worker)."""
 
 import pytest
+from pyodide_host import SKIP_REASON, pyodide_available, run_chains
 
 from lesson_runtime import run_chain
-
-REPO = Path(__file__).resolve().parents[2]
-PYODIDE = REPO / "node_modules" / "pyodide"
-
-# Loads Pyodide, copies the two packages into its file system, runs the jobs read from a
-# JSON file through lesson_runtime.run_chain and prints the transcripts as JSON.
-RUNNER = r"""
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
-import fs from "node:fs";
-import path from "node:path";
-const [repo, jobsFile] = process.argv.slice(2);
-const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
-function copy(dir) {
-  for (const name of fs.readdirSync(dir)) {
-    const full = path.join(dir, name);
-    const inside = "/home/pyodide/" + path.relative(repo, full);
-    if (fs.statSync(full).isDirectory()) {
-      if (name !== "__pycache__") { py.FS.mkdirTree(inside); copy(full); }
-    } else if (name.endsWith(".py")) {
-      py.FS.writeFile(inside, fs.readFileSync(full));
-    }
-  }
-}
-for (const name of ["lesson_runtime", "fake_client"]) { py.FS.mkdirTree("/home/pyodide/" + name); copy(path.join(repo, name)); }
-py.globals.set("jobs_json", fs.readFileSync(jobsFile, "utf8"));
-process.stdout.write(py.runPython(`
-import json, sys
-sys.path.insert(0, "/home/pyodide")
-import lesson_runtime
-# Looked up on the module for every job, as the browser's worker does.
-json.dumps([lesson_runtime.run_chain(j["setup"], j["code"], timeout=j["timeout"]) for j in json.loads(jobs_json)],
-           ensure_ascii=False)
-`));
-"""
-
-
-
-
-def pyodide_available() -> bool:
-    return shutil.which("node") is not None and (PYODIDE / "pyodide.mjs").exists()
-
-
-def run_in_pyodide(jobs: list[dict]) -> list[dict]:
-    """Run ``{"setup", "code", "timeout"}`` jobs through run_chain inside Pyodide."""
-    with tempfile.TemporaryDirectory() as folder:
-        script, data = Path(folder) / "run.mjs", Path(folder) / "jobs.json"
-        script.write_text(RUNNER % {"pyodide": PYODIDE.as_posix()}, encoding="utf-8")
-        data.write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
-        result = subprocess.run(["node", str(script), str(REPO), str(data)], capture_output=True, text=True,
-                                timeout=900)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return json.loads(result.stdout)
-
 
 CASES = {
     "prints": ([], "print('a', 1)\nimport sys\nprint('b', file=sys.stderr)\nprint('c')"),
@@ -85,9 +25,9 @@ CASES = {
 @pytest.fixture(scope="module")
 def in_pyodide():
     if not pyodide_available():
-        pytest.skip("needs node and node_modules/pyodide (npm ci)")
+        pytest.skip(SKIP_REASON)
     jobs = [{"setup": setup, "code": code, "timeout": 0.5} for setup, code in CASES.values()]
-    return dict(zip(CASES, run_in_pyodide(jobs)))
+    return dict(zip(CASES, run_chains(jobs)))
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -122,9 +62,9 @@ CLEAN = ("from fake_client import Anthropic\nimport random, sys\n"
 @pytest.fixture(scope="module")
 def tampering_in_pyodide():
     if not pyodide_available():
-        pytest.skip("needs node and node_modules/pyodide (npm ci)")
+        pytest.skip(SKIP_REASON)
     jobs = [{"setup": [], "code": code, "timeout": 1} for name in TAMPERING for code in (TAMPERING[name], CLEAN)]
-    transcripts = run_in_pyodide(jobs)
+    transcripts = run_chains(jobs)
     return {name: (transcripts[2 * i], transcripts[2 * i + 1]) for i, name in enumerate(TAMPERING)}
 
 
