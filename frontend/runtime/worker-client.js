@@ -333,6 +333,13 @@ export function createWorkerClient({
           }
           // A stop we sent for the time limit comes back as "stopped": say "timeout".
           if (endedBy === "timeout" && transcript.status === "stopped") transcript.status = "timeout";
+          if (transcript.status === "stopped" && !endedBy) {
+            // Nobody here stopped it: Python could not read the run's stop token, which is
+            // what a worker being torn down under the run does (DevTools, the browser). Its
+            // lifeline tells within moments; until then this is not the learner's stop.
+            later(lingerMs, () => finish(transcript));
+            return;
+          }
           finish(transcript);
         } else if (message.type === "error") {
           replaceWorker(running);

@@ -82,6 +82,12 @@ function standInWorkers({ start = { shared: "ok", dedicated: "ok" }, queueForeve
     } else if (program.die) {
       answer({ id, type: "stdout", text: "dying\n" });
       connection.goAway({});
+    } else if (program.stopsItself) {
+      // A worker torn down under the run: its read of the stop token fails, Python ends the
+      // run as "stopped" and says so; with `thenDies`, the worker is gone a moment later.
+      answer({ id, type: "stdout", text: "torn\n" });
+      done("stopped", "torn\n");
+      if (program.thenDies) connection.goAway({});
     } else if (program.forge) {
       answer({ id, type: "result", transcript: program.forge === "null" ? null : "junk" });
     }
@@ -249,6 +255,26 @@ test("a worker that dies without a word is noticed through its lifeline", async 
   assert.equal(transcript.output, "dying\n");
   assert.equal((await python.run(code({ print: "again\n" }))).output, "again\n");
   assert.equal(workers.connections[1].kind, "shared");
+});
+
+test("a run that Python says was stopped, when nobody stopped it, ends as lost if its worker dies just after", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers);
+  const transcript = await python.run(code({ stopsItself: true, thenDies: true }), { timeout: 60 });
+  assert.equal(transcript.status, "lost", "the worker's end, not a stop the learner asked for");
+  assert.equal(transcript.error.type, "PythonCrashed");
+  assert.equal(transcript.output, "torn\n");
+  assert.equal((await python.run(code({ print: "again\n" }))).output, "again\n");
+});
+
+test("a run that Python says was stopped, when nobody stopped it and its worker lives on, ends as stopped", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers, { timings: { ...FAST, lingerMs: 40 } });
+  const transcript = await python.run(code({ stopsItself: true }), { timeout: 60 });
+  assert.equal(transcript.status, "stopped");
+  assert.equal(transcript.output, "torn\n");
+  assert.equal((await python.run(code({ print: "same worker\n" }))).output, "same worker\n");
+  assert.equal(workers.connections.length, 1);
 });
 
 test("an idle page whose worker dies connects to a fresh one before its next run", async () => {

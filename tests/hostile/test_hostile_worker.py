@@ -101,13 +101,10 @@ def test_a_worker_that_goes_away_is_replaced_for_every_page(two_pages, snippets,
         assert_both_pages_run(page, other, snippets)
 
 
-# Found once the tests looked at the page in front (browser_harness.in_front): with the page
-# visible, a shared worker closed (DevTools) under a running program often ends the run as
-# "stopped" instead of with the "crashed" message (always on an idle machine, not always on a
-# loaded one); the test passed only while the page sat hidden behind the other tab. A race in
-# the runner, open: not strict until it is fixed, so that it does not fail the suite at random.
-@pytest.mark.xfail(strict=False, reason="a race: a worker closed under a run on a visible page "
-                                        "is often reported as stopped, not crashed")
+# With the page visible, a shared worker closed (DevTools) under a running program used to end
+# the run as "stopped": Python, its stop token unreadable in a worker being torn down, ends the
+# run and says so before the lifeline tells the page. The page now waits for the lifeline
+# before it believes a stop it did not ask for (worker-client.js).
 def test_a_worker_ended_under_a_running_program_is_noticed_through_its_lifeline(two_pages, snippets, browser):
     page, other = two_pages
     old = interpreter(page)
