@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
+from ._answer_length import check_answers_by_length
 from ._course_checks import check_translations
 from ._course_consistency import check_repeats, check_same_ids
 from ._course_file import CourseOutline, read_outline
@@ -247,6 +248,7 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     report_on = set(course.lessons) if only else None
     check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)
     check_repeats(quiz_files, slugs_in_course, course.problems, report_on)
+    check_answers_by_length(quiz_files.values(), course.problems, report_on)
     check_left_to_write(course)
     check_han_line_breaks(root, course.lessons.values(), course.quiz_files.values(), course.problems)
 

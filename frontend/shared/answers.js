@@ -36,6 +36,21 @@ export function allListed(answers, accepted) {
 }
 
 /**
+ * The order to show `count` options in: the build's `order` (written indices, drawn from the
+ * quiz id so that the right option has no usual place) when it is a permutation of them,
+ * else the written order.
+ * @param {unknown} order
+ * @param {number} count
+ * @returns {number[]}
+ */
+export function shownOrder(order, count) {
+  const written = Array.from({ length: count }, (_, index) => index);
+  if (!Array.isArray(order) || order.length !== count) return written;
+  const sorted = [...order].sort((a, b) => a - b);
+  return sorted.every((index, position) => index === position) ? [...order] : written;
+}
+
+/**
  * Whether a set of chosen indices is exactly the keyed set.
  * @param {number[]} chosen
  * @param {number[]} correct

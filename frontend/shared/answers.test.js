@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { allListed, fillBlanks, helpOffered, nextLineIndex, sameChoice } from "./answers.js";
+import { allListed, fillBlanks, helpOffered, nextLineIndex, sameChoice, shownOrder } from "./answers.js";
 
 test("fillBlanks puts each answer between its segments", () => {
   assert.equal(fillBlanks(["if r.stop_reason == ", ":\n    run()\n"], ['"tool_use"']), 'if r.stop_reason == "tool_use":\n    run()\n');
@@ -38,4 +38,13 @@ test("help comes after two wrong blanks (the answer after three), after one wron
   assert.deepEqual([2, 3].map((n) => helpOffered("fill-in", "answer", n)), [false, true]);
   assert.deepEqual([0, 1].map((n) => helpOffered("exercise", "hint", n)), [false, true]);
   assert.equal(helpOffered("exercise", "answer", 99), false, "an exercise offers its solution after any check instead");
+});
+
+test("shownOrder takes the build's order when it is a permutation of the options, else the written one", () => {
+  assert.deepEqual(shownOrder([2, 0, 1], 3), [2, 0, 1]);
+  assert.deepEqual(shownOrder(undefined, 3), [0, 1, 2]);
+  assert.deepEqual(shownOrder([0, 0, 1], 3), [0, 1, 2], "a repeated index");
+  assert.deepEqual(shownOrder([1, 0], 3), [0, 1, 2], "too short");
+  assert.deepEqual(shownOrder([3, 1, 0], 3), [0, 1, 2], "an index out of range");
+  assert.deepEqual(shownOrder(["1", 0, 2], 3), [0, 1, 2], "not numbers");
 });

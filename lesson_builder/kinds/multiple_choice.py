@@ -3,6 +3,7 @@ that ties the keyed answer to a figure of a lesson snippet's run."""
 
 from .._fields import Boolean, Field, ListOf, Record, Scalar, Text
 from .._figures import FigureError, format_figure, resolve_figure
+from .._option_order import display_order
 from ._base import QuizKind
 
 OPTION = Record([
@@ -79,4 +80,5 @@ class MultipleChoice(QuizKind):
             "correct": [i for i, option in enumerate(data["options"]) if option.get("correct") is True],
             "multiple": data.get("multiple") is True,
             "explanations_html": [ctx.markdown(option["explanation"]) for option in data["options"]],
+            "order": display_order(ctx.quiz.id, len(data["options"])),
         }

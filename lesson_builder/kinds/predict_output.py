@@ -3,6 +3,7 @@
 from lesson_runtime import outputs_match
 
 from .._fields import Boolean, Field, ListOf, Record, Text
+from .._option_order import display_order
 from ._base import QuizKind, browser_transcript, describe_run
 
 OPTION = Record([
@@ -54,5 +55,6 @@ class PredictOutput(QuizKind):
             "options": [option["output"] for option in options],
             "correct": next(i for i, option in enumerate(options) if option.get("correct") is True),
             "explanations_html": [ctx.markdown(option["explanation"]) for option in options],
+            "order": display_order(ctx.quiz.id, len(options)),
             "transcript": browser_transcript(runs["code"]),
         }

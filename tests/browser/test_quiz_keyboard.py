@@ -38,10 +38,15 @@ def answer_fill_in(page, quizzes, root, config):
     page.keyboard.press("Enter")  # Enter in a blank checks
 
 
+def place_shown(config, index: int) -> int:
+    """Where the option written at ``index`` is on the page (the build's `order`)."""
+    return config["order"].index(index)
+
+
 def answer_predict_output(page, quizzes, root, config):
     tab_to(page, root, 'input[type="radio"]')
     page.keyboard.press("Space")
-    for _ in range(config["correct"]):
+    for _ in range(place_shown(config, config["correct"])):
         page.keyboard.press("ArrowDown")
     assert root.get_attribute("data-result") == "correct"
     tab_to(page, root, '[data-action="run"]')
@@ -71,7 +76,7 @@ def answer_multiple_choice(page, quizzes, root, config):
     else:
         tab_to(page, root, 'input[type="radio"]')
         page.keyboard.press("Space")
-        for _ in range(config["correct"][0]):
+        for _ in range(place_shown(config, config["correct"][0])):
             page.keyboard.press("ArrowDown")
     tab_to(page, root, '[data-action="check"]')
     page.keyboard.press("Enter")

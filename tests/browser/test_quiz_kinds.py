@@ -64,6 +64,12 @@ def test_predict_output_verdict_at_once_then_run_matches_the_keyed_option(quizze
     right = config["correct"]
     wrong = next(i for i in range(len(config["options"])) if i != right)
 
+    # Shown in the build's order, each named by its place there.
+    shown = root.locator("[data-option]").evaluate_all("labels => labels.map((label) => Number(label.dataset.option))")
+    assert shown == config["order"] and sorted(shown) == list(range(len(config["options"])))
+    names = root.locator(".quiz-option-name").all_text_contents()
+    assert [name.split()[-1] for name in names] == [str(place) for place in range(1, len(names) + 1)]
+
     root.locator(f'[data-option="{wrong}"]').click()
     assert quizzes.result("predict-output") == "incorrect"
     assert root.locator(".quiz-verdict--incorrect").is_visible()
@@ -122,21 +128,26 @@ def test_multiple_choice_explains_every_option_once_checked(quizzes):
     quizzes.open()
     config = quizzes.config("multiple-choice")
     root = quizzes.root("multiple-choice")
-    options = root.locator("[data-option]")
     count = len(config["options_html"])
     input_type = "checkbox" if config.get("multiple") else "radio"
     assert root.locator(f'[data-option] input[type="{input_type}"]').count() == count
+    # Shown in the build's order, each still named by its written index.
+    shown = root.locator("[data-option]").evaluate_all("labels => labels.map((label) => Number(label.dataset.option))")
+    assert shown == config["order"] and sorted(shown) == list(range(count))
+
+    def option(index):
+        return root.locator(f'[data-option="{index}"]')
 
     wrong = [i for i in range(count) if i not in config["correct"]][:1]
     for index in wrong:
-        options.nth(index).click()
+        option(index).click()
     assert quizzes.check("multiple-choice") == "incorrect"
     assert root.locator(".quiz-option-explanation:visible").count() == count
 
     for index in range(count):  # untick all, tick the keyed ones
-        box = options.nth(index).locator("input")
+        box = option(index).locator("input")
         if box.is_checked() != (index in config["correct"]):
-            options.nth(index).click()
+            option(index).click()
     assert quizzes.check("multiple-choice") == "correct"
 
     quizzes.page.reload()

@@ -1,7 +1,7 @@
 // multiple-choice: radio buttons (one answer) or checkboxes (several), then Check. Once
 // checked, every option shows whether it is right and why, whatever the learner chose.
 
-import { sameChoice } from "../../shared/answers.js";
+import { sameChoice, shownOrder } from "../../shared/answers.js";
 import { h, button, trustedHtml, uniqueId } from "./dom.js";
 import { verdictLine } from "./feedback.js";
 
@@ -21,13 +21,17 @@ export function mountMultipleChoice(ctx) {
     h("legend", { class: "quiz-legend" }, t(multiple ? "quiz.chooseAll" : "quiz.chooseOne")),
   );
   const notes = [];
+  // Indices are the written ones everywhere (config, saved answers); only the rows' order on
+  // the page is the build's `order`.
+  const rows = [];
   const inputs = options.map((html, index) => {
     const input = h("input", { type: multiple ? "checkbox" : "radio", name, value: index, class: "quiz-option-input" });
     const note = h("div", { class: "quiz-option-explanation", hidden: true });
     notes.push(note);
-    group.append(h("div", { class: "quiz-option-row" }, h("label", { class: "quiz-option", "data-option": index }, input, trustedHtml("span", { class: "quiz-option-text" }, html)), note));
+    rows.push(h("div", { class: "quiz-option-row" }, h("label", { class: "quiz-option", "data-option": index }, input, trustedHtml("span", { class: "quiz-option-text" }, html)), note));
     return input;
   });
+  for (const index of shownOrder(config.order, options.length)) group.append(rows[index]);
 
   const checkButton = button(t("quiz.check"), { "data-action": "check" });
   const statusLine = h("p", { class: "quiz-status", "data-status": "" });

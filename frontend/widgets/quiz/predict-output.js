@@ -6,6 +6,7 @@ import { h, button, codeBlock, localNumber, outputPre, setBusy, trustedHtml, uni
 import { runWithStatus } from "./context.js";
 import { outputBlock, verdictLine } from "./feedback.js";
 import { outputOf, outputsMatch } from "../../shared/same-run.js";
+import { shownOrder } from "../../shared/answers.js";
 
 /** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
 export function mountPredictOutput(ctx) {
@@ -21,18 +22,23 @@ export function mountPredictOutput(ctx) {
     { class: "quiz-options quiz-options--outputs", "aria-describedby": ctx.promptId || false },
     h("legend", { id: legendId, class: "quiz-legend" }, t("quiz.chooseOutput")),
   );
+  // Indices are the written ones everywhere (config, saved answers); the page shows the
+  // options in the build's `order` and names each by its place there ("Option 2").
+  const order = shownOrder(config.order, options.length);
+  const place = (index) => localNumber(order.indexOf(index) + 1);
+  const labels = [];
   const radios = options.map((option, index) => {
     const radio = h("input", { type: "radio", name, value: index, class: "quiz-option-input" });
-    const label = h(
+    labels.push(h(
       "label",
       { class: "quiz-option", "data-option": index },
       radio,
-      h("span", { class: "quiz-option-name" }, t("quiz.optionN", { n: localNumber(index + 1) })),
+      h("span", { class: "quiz-option-name" }, t("quiz.optionN", { n: place(index) })),
       outputPre(outputOf(option).trim() ? outputOf(option) : t("quiz.noOutput"), { class: "quiz-option-output" }),
-    );
-    group.append(label);
+    ));
     return radio;
   });
+  for (const index of order) group.append(labels[index]);
 
   const feedback = h("div", { class: "quiz-feedback", "data-feedback": "" });
   const runButton = button(t("quiz.runProgram"), { "data-action": "run", hidden: true });
@@ -42,12 +48,10 @@ export function mountPredictOutput(ctx) {
 
   const explain = (choice) => {
     const right = choice === config.correct;
-    const detail = t("quiz.youChoseOption", { n: localNumber(choice + 1) });
+    const detail = t("quiz.youChoseOption", { n: place(choice) });
     feedback.replaceChildren(verdictLine(t, right ? "correct" : "incorrect", detail));
     if (explanations[choice]) feedback.append(trustedHtml("div", { class: "quiz-explanation" }, explanations[choice]));
-    group.querySelectorAll("[data-option]").forEach((label, index) => {
-      label.classList.toggle("quiz-option--chosen", index === choice);
-    });
+    labels.forEach((label, index) => label.classList.toggle("quiz-option--chosen", index === choice));
     runButton.hidden = false;
     return right;
   };
@@ -57,7 +61,7 @@ export function mountPredictOutput(ctx) {
       if (!radio.checked) return;
       const right = explain(choice);
       const result = right ? "correct" : "incorrect";
-      ctx.settle(result, { choice }, `${t(right ? "quiz.correct" : "quiz.incorrect")} ${t("quiz.youChoseOption", { n: localNumber(choice + 1) })}`);
+      ctx.settle(result, { choice }, `${t(right ? "quiz.correct" : "quiz.incorrect")} ${t("quiz.youChoseOption", { n: place(choice) })}`);
     });
   });
 
@@ -70,10 +74,8 @@ export function mountPredictOutput(ctx) {
       if (!transcript) return;
       // The options are predicted outputs, not runs: which one the live output shows.
       const match = options.findIndex((option) => outputsMatch(transcript, option));
-      group.querySelectorAll("[data-option]").forEach((label, index) => {
-        label.classList.toggle("quiz-option--matches", index === match);
-      });
-      const said = match >= 0 ? t("quiz.liveMatchesOption", { n: localNumber(match + 1) }) : t("quiz.liveMatchesNone");
+      labels.forEach((label, index) => label.classList.toggle("quiz-option--matches", index === match));
+      const said = match >= 0 ? t("quiz.liveMatchesOption", { n: place(match) }) : t("quiz.liveMatchesNone");
       runStatus.textContent = said;
       live.replaceChildren(outputBlock(t("quiz.liveOutput"), transcript, t));
       ctx.announce(said);
