@@ -2,6 +2,7 @@
 
 import contextlib
 import functools
+import gc
 import io
 import itertools
 import json
@@ -105,6 +106,7 @@ def run_chain(
         caught = None
         if namespace is not None:
             namespace.__dict__.clear()
+        gc.collect()
     return {"output": log.text(), "chunks": log.chunks, "status": status, "error": error,
             "calls": _plain_data(recorded)}
 
@@ -117,9 +119,11 @@ def _quietly():
     hold the exception): cycles that only the garbage collector frees, at some later moment,
     maybe inside a later run, whose output would then hold the RuntimeWarning, or what the
     generator's ``finally`` prints, at a place that depends on the interpreter's allocations
-    (CPython and Pyodide differ). Emptying the globals and dropping the exception frees them
-    here, where their warnings and prints go nowhere; it costs the run's own objects, not a
-    collection of the whole heap before every run."""
+    (CPython and Pyodide differ). Emptying the globals and dropping the exception frees most
+    of them here, where their warnings and prints go nowhere; a cycle the run had already let
+    go of (an object that holds itself and the coroutine, deleted) is reachable from nothing,
+    so a collection of the whole heap follows (a few milliseconds): whatever the run left,
+    however it is held, speaks here or never."""
     saved = sys.stdout, sys.stderr
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -14,6 +14,8 @@ import pytest
 
 from lesson_runtime import run_chain
 
+from test_lesson_runtime import COLLECTS, LEFT_GARBAGE
+
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
 
@@ -135,3 +137,14 @@ def test_a_run_does_not_leak_into_the_next_in_pyodide(tampering_in_pyodide, name
     assert clean["status"] == "error" and "[Previous line repeated 994 more times]" in clean["output"]
     assert after == clean
     assert tampered == run_chain([], TAMPERING[name], timeout=1)
+
+
+@pytest.mark.parametrize("name", list(LEFT_GARBAGE))
+def test_garbage_a_run_leaves_never_speaks_in_a_later_run_in_pyodide(name):
+    # One interpreter, fresh, as the browser's worker: the later run's collection would free
+    # the earlier run's garbage, and its warning or print would land in the later output.
+    if not pyodide_available():
+        pytest.skip("needs node and node_modules/pyodide (npm ci)")
+    left, later = run_in_pyodide([{"setup": [], "code": code, "timeout": 2} for code in (LEFT_GARBAGE[name], COLLECTS)])
+    assert left["status"] == "done"
+    assert later["output"] == "quiet\n"
