@@ -473,7 +473,7 @@ def _quiz_config(ctx: QuizContext, runs: dict[str, dict]) -> dict:
 def _short_title(course: Course, lesson: Lesson) -> str:
     """The lesson's name in the course file (its heading's title without one)."""
     entry = course.outline.lesson(lesson.slug) if course.outline else None
-    return (entry.title.get(lesson.lang) if entry else None) or str(lesson.meta.get("title") or lesson.slug)
+    return (entry.title_in(lesson.lang)[0] if entry else None) or str(lesson.meta.get("title") or lesson.slug)
 
 
 def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callable[[str], str]) -> RenderedLesson:

@@ -218,7 +218,8 @@ def _append_course_entry(root: Path, slug: str, lang: str, outline) -> None:
     text = path.read_text(encoding="utf-8")
     dash = (re.findall(r"^([ \t]*)- slug:", text, re.M) or ["  "])[-1]  # as the entries above are indented
     key = dash + "  "
-    per_language = "\n".join(f'{key}  {other}: "{MARK} ({other})"' for other in outline.languages)
+    # Only the language being written: the others are in progress and need no title or focus.
+    per_language = f'{key}  {lang}: "{MARK} ({lang})"'
     previous = f"[{outline.lessons[-1].slug}]" if outline.lessons else "[]"
     others = ", ".join(other for other in outline.languages if other != lang)
     entry = (f"\n{dash}- slug: {slug}\n{key}title:\n{per_language}\n{key}focus:\n{per_language}\n"

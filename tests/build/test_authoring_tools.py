@@ -77,6 +77,8 @@ def test_new_adds_a_lesson_to_the_course_with_a_skeleton(tmp_path):
     course = scan_course(root)
     entry = course.outline.lesson("next-one")
     assert entry.position == 2 and entry.prerequisites == ["first-steps"] and entry.in_progress == {"bg"}
+    # A title and focus to write in the new page's language only: Bulgarian is in progress.
+    assert entry.title == {"ru": "TO-WRITE (ru)"} and entry.focus == {"ru": "TO-WRITE (ru)"}
     problems = [str(p) for p in course.problems]
     assert problems and all("text left to write" in p for p in problems), problems
 

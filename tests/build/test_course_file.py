@@ -9,7 +9,9 @@ import yaml
 
 from lesson_builder import scan_course
 from lesson_builder._course_file import parse_outline
+from lesson_builder._course_pages import frame_html, notice_markdown
 from lesson_builder._problems import Problems
+from lesson_builder._strings import ui_text
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -103,6 +105,37 @@ def test_course_file_problems_name_their_lines():
         "lessons/course.yaml:10: lesson 'two' has no focus in 'ru'",
         "lessons/course.yaml:11: lesson 'two' needs 'tree': there is no lesson 'tree' in the course",
     ]
+
+
+def test_a_language_in_progress_needs_no_title_or_focus_and_its_notice_says_so_in_its_language(tmp_path):
+    # Lesson 'one' is written in Bulgarian only: its author writes no Russian line.
+    course = COURSE.replace('title: {bg: "Едно", ru: "Один"}', 'title: {bg: "Едно"}').replace(
+        'focus: {bg: "Първият урок.", ru: "Первый урок."}', 'focus: {bg: "Първият урок."}')
+    problems = Problems()
+    outline = parse_outline("lessons/course.yaml", course, problems)
+    assert problems.report() == ""
+    one = outline.lesson("one")
+    assert one.title_in("ru") == ("Едно", "bg") and one.title_in("bg") == ("Едно", "bg")
+    notice = notice_markdown(REPO, outline, one, "ru", {"bg": "Български"})
+    assert '# <span lang="bg">Едно</span>' in notice and '<p><span lang="bg">Първият урок.</span></p>' in notice
+    assert ui_text(REPO, "ru", "course.notice.untitled") in notice
+    assert "не переведены на русский" in ui_text(REPO, "ru", "course.notice.untitled")
+    # The next written page links to it under the written title, marked as Bulgarian.
+    above, _ = frame_html(REPO, outline, "two", "ru")
+    assert '<a href="../one/" data-prerequisite="one"><span lang="bg">Едно</span></a>' in above
+    # A written language still needs both, and an empty line for a language in progress is a slip.
+    problems = Problems()
+    parse_outline("lessons/course.yaml", course.replace("in_progress: [ru]", "in_progress: []")
+                  .replace('title: {bg: "Две", ru: "Два"}', 'title: {bg: "Две", ru: ""}'), problems)
+    assert problems.report().split("\n") == [
+        "lessons/course.yaml:4: lesson 'one' has no title in 'ru'",
+        "lessons/course.yaml:5: lesson 'one' has no focus in 'ru'",
+        "lessons/course.yaml:9: lesson 'two' has no title in 'ru'",
+    ]
+    # A notice whose language has its own title and focus says nothing of the kind.
+    complete = parse_outline("lessons/course.yaml", COURSE, Problems())
+    assert ui_text(REPO, "ru", "course.notice.untitled") not in notice_markdown(
+        REPO, complete, complete.lesson("one"), "ru", {"bg": "Български"})
 
 
 def test_links_resolve_in_the_lessons_language_and_name_their_line(tmp_path):
