@@ -14,6 +14,8 @@
 
 import argparse
 import json
+import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -96,12 +98,36 @@ def _new(root: Path, slug: str, lang: str, source) -> int:
         return 2
     laid_out = f"laid out like {made.source}" if made.source else "a new lesson, added to the course"
     print(f"{slug}/{lang}: {laid_out}; wrote " + ", ".join(made.written))
+    builder, python = _builder_command(root), _shown_path(Path(sys.executable))
+    page = _shown_path(root / "lessons" / slug / f"{lang}.md")
+    steps = [f"write the text (lessons/GLOSSARY.{lang}.md for the terms), and the strings in the code",
+             f"{builder} fix {page}     # outputs from the real run",
+             f"{builder} check {page}"]
+    if root == Path.cwd() and (root / "tests" / "content").is_dir():  # the repository's own tests
+        steps.append(f"FIX_TESTS=1 {python} -m pytest tests/content -q -k {slug}   # its golden transcripts")
     print(f"{made.marks} {MARK} mark(s) to replace; the build refuses the page until none is left. Next:\n"
-          f"  1. write the text (lessons/GLOSSARY.{lang}.md for the terms), and the strings in the code\n"
-          f"  2. python -m lesson_builder fix lessons/{slug}/{lang}.md     # outputs from the real run\n"
-          f"  3. python -m lesson_builder check lessons/{slug}/{lang}.md\n"
-          f"  4. FIX_TESTS=1 python -m pytest tests/content -q -k {slug}   # its golden transcripts")
+          + "\n".join(f"  {number}. {step}" for number, step in enumerate(steps, start=1)))
     return 0
+
+
+def _builder_command(root: Path) -> str:
+    """This command line as it can be typed again where it was typed: the same interpreter
+    (the venv's, which has the packages: a bare ``python`` may not), the same ``--root``."""
+    command = f"{_shown_path(Path(sys.executable))} -m lesson_builder"
+    if root != Path.cwd():
+        command += f" --root {_shown_path(root)}"
+    return command
+
+
+def _shown_path(path: Path) -> str:
+    """``path`` relative to the working directory when inside it (``.venv/bin/python``), quoted
+    for a shell. Not resolved: a venv's python is a link to the system's, which lacks the packages."""
+    path = Path(os.path.abspath(path))
+    try:
+        shown = path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        shown = path.as_posix()
+    return shlex.quote(shown)
 
 
 def _fix(root: Path, only, use_cache: bool) -> int:

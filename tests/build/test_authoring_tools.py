@@ -81,6 +81,14 @@ def test_new_adds_a_lesson_to_the_course_with_a_skeleton(tmp_path):
     assert entry.title == {"ru": "TO-WRITE (ru)"} and entry.focus == {"ru": "TO-WRITE (ru)"}
     problems = [str(p) for p in course.problems]
     assert problems and all("text left to write" in p for p in problems), problems
+    # Every command it suggests runs as printed, where it was typed (no bare `python`, which
+    # outside the venv lacks the packages): fix fills the output, check lists the marks left.
+    commands = re.findall(r"^  \d+\. (\S*python -m .*?)(?:\s+#.*)?$", made.stdout, re.M)
+    assert len(commands) == 2 and not re.search(r"(^|\s)python ", made.stdout), made.stdout
+    for command in commands:
+        ran = subprocess.run(command, shell=True, cwd=REPO, capture_output=True, text=True, timeout=900)
+        assert ran.returncode in (0, 1) and "text left to write" in ran.stdout + ran.stderr, (command, ran.stderr)
+    assert "end_turn" in (root / "lessons/next-one/ru.md").read_text(encoding="utf-8")  # fix wrote the output
 
 
 @pytest.fixture
