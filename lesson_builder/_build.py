@@ -103,7 +103,7 @@ def build_course(
         course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
         configs = course.quiz_configs.setdefault(key, {})
         for quiz in runnable.get(key, []):
-            ctx = _context(course, lesson, quiz, to_html)
+            ctx = _context(course, lesson, quiz, to_html, runner)
             continues = quiz.data.get("continues")
             if not (continues and failing & {continues, *_ancestors(lesson, continues)}):  # else: said already
                 QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
@@ -355,7 +355,16 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
     return plan
 
 
-def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str]) -> QuizContext:
+def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str],
+             runner: Optional[ChainRunner] = None) -> QuizContext:
+    def run_more(programs: dict[str, str]) -> dict[str, dict]:
+        continues = quiz.data.get("continues")
+        setup = tuple(lesson.chain(continues)) if continues else ()
+        timeout = float(quiz.data.get("timeout", 10))
+        requests = {name: RunRequest(setup, code, timeout) for name, code in programs.items()}
+        results = runner.run_groups([list(requests.values())])
+        return {name: results[request] for name, request in requests.items()}
+
     def markdown_with_figures(text: str) -> str:
         return to_html(_substitute_figures(course, lesson, text, quiz.path, quiz.line))
 
@@ -364,7 +373,7 @@ def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str]
         return None if failed else course.transcript(lesson.key, snippet_id)
 
     return QuizContext(lesson=lesson, quiz=quiz, problems=course.problems, markdown=markdown_with_figures,
-                       snippet_transcript=transcript)
+                       snippet_transcript=transcript, run_more=run_more if runner is not None else None)
 
 
 def _ancestors(lesson: Lesson, snippet_id: str) -> list[str]:
