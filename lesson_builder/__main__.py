@@ -53,6 +53,10 @@ def main(argv=None) -> int:
     fix.add_argument("paths", nargs="*", type=Path, help="lesson/quiz files or folders (default: all)")
     args = parser.parse_args(argv)
     root = Path(args.root).resolve()
+    if args.command != "schema" and not (root / "lessons").is_dir():
+        print(f"lesson_builder: no lessons/ folder in {root}: run it from the repository's folder, or name "
+              f"that folder with --root", file=sys.stderr)
+        return 2
 
     if args.command == "coverage":
         print(coverage_markdown(coverage(scan_course(root))))
