@@ -16,6 +16,7 @@ from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatc
 from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._lesson_links import check_links, lesson_page
+from ._place_words import check_place_words
 from ._figures import FigureError, format_figure, resolve_figure
 from ._html import hidden_snippet_html, quiz_html, snippet_html
 from ._lesson_parser import parse_lesson
@@ -243,6 +244,7 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
 
     for lesson in course.lessons.values():
         check_links(lesson, page_exists, languages, course.problems)
+        check_place_words(lesson, course.problems)
     lessons, quiz_files = _whole_course(course) if only else (course.lessons, course.quiz_files)
     report_on = set(course.lessons) if only else None
     check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)

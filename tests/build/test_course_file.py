@@ -176,3 +176,33 @@ def test_a_lessons_own_glossary_must_join_the_course_glossary(tmp_path):
     assert problems_of(root) == [
         "lessons/one/GLOSSARY.bg.md:1: one glossary per language for the whole course: move these terms into "
         "lessons/GLOSSARY.bg.md and delete this file"]
+
+
+PLACE_PROSE = {  # one phrase a language, the forms prose uses
+    "bg": "Повече за това — в\nследващия урок.",
+    "ru": "Сам цикл ты построил в прошлом уроке.",
+    "uk": "Про них коротко скаже наступний урок.",
+    "fa": "حلقه را در درس قبل ساختید.",
+    "zh": "下一课会把两种写法并排展示。",
+}
+
+
+def test_prose_that_names_a_lesson_by_its_place_is_refused_in_every_language(tmp_path):
+    languages = list(PLACE_PROSE)
+    course = (f"languages: [{', '.join(languages)}]\nlessons:\n"
+              "  - slug: one\n    title: {bg: \"Едно\"}\n    focus: {bg: \"Първият урок.\"}\n"
+              "    prerequisites: []\n    in_progress: []\n")
+    body = "Текст.\n\n{prose}\n\n```python\nprint('следващия урок, 下一课')\n```\n\nИ `в следващия урок` в код.\n"
+    pages = {f"one/{lang}.md": lesson(body.format(prose=prose)) for lang, prose in PLACE_PROSE.items()}
+    root = make_course(tmp_path, course.replace('title: {bg: "Едно"}', "title: {" + ", ".join(
+        f'{lang}: "x"' for lang in languages) + "}").replace('focus: {bg: "Първият урок."}', "focus: {" + ", ".join(
+        f'{lang}: "y"' for lang in languages) + "}"), pages)
+    words = {"bg": "следващия урок", "ru": "прошлом уроке", "uk": "наступний урок", "fa": "درس قبل", "zh": "下一课"}
+    assert problems_of(root) == [
+        f"lessons/one/{lang}.md:{11 if lang == 'bg' else 10}: '{words[lang]}' names a lesson by its place in the "
+        "course, which only lessons/course.yaml holds (the page shows the next lesson under the lesson): name the "
+        "lesson instead, as a link, e.g. [its title](../<slug>/index.md)" for lang in sorted(languages)]
+    # Named by a link, the same sentence holds in any order of the course; "earlier lessons" names no place.
+    pages = {f"one/{lang}.md": lesson("Виж [„Едно“](../one/index.md) и предишните уроци.\n") for lang in languages}
+    assert problems_of(make_course(tmp_path, root.joinpath("lessons/course.yaml").read_text(encoding="utf-8"),
+                                   pages)) == []
