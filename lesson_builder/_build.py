@@ -17,6 +17,7 @@ from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._lesson_links import check_links, lesson_page
 from ._place_words import check_place_words
+from ._translation_check import check_translated
 from ._figures import FigureError, format_figure, resolve_figure
 from ._html import hidden_snippet_html, quiz_html, snippet_html
 from ._lesson_parser import parse_lesson
@@ -245,12 +246,19 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     for lesson in course.lessons.values():
         check_links(lesson, page_exists, languages, course.problems)
         check_place_words(lesson, course.problems)
+        _check_translated(course, lesson)
     lessons, quiz_files = _whole_course(course) if only else (course.lessons, course.quiz_files)
     report_on = set(course.lessons) if only else None
     check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)
     check_repeats(quiz_files, slugs_in_course, course.problems, report_on)
     check_left_to_write(course)
     check_han_line_breaks(root, course.lessons.values(), course.quiz_files.values(), course.problems)
+
+
+def _check_translated(course: Course, lesson: Lesson) -> None:
+    quiz_file = course.quiz_files.get(lesson.key)
+    text = _file_text(course.root / quiz_file.path) if quiz_file and not quiz_file.unreadable else None
+    check_translated(lesson, quiz_file, (text or "").split("\n"), course.problems)
 
 
 def _drop_lessons_outside(course: Course) -> None:

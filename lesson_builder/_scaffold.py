@@ -1,6 +1,7 @@
 """``new <slug> <lang>``: start a lesson's page in a language, laid out like the lesson in a
 language it is written in: the same snippets (code and outputs kept), the same quiz lines,
-the same quizzes (ids, kinds, code, keys kept), every text to write marked ``TO-WRITE``.
+the same quizzes (ids, kinds, code, keys kept), every text to write marked ``TO-WRITE``,
+the text strings inside the code too (``"TO-WRITE (ru): Къде е поръчка 1042?"``).
 A lesson not in the course yet gets a short skeleton and its entry at the end of
 ``lessons/course.yaml``; a translation listed as in progress leaves its ``in_progress``.
 
@@ -17,6 +18,7 @@ import yaml
 
 from ._course_file import COURSE_FILE, read_outline
 from ._lesson_parser import FENCE, QUIZ_LINE, _closing_fence
+from ._mark_strings import is_text, mark_strings
 from ._sources import read_source
 from ._problems import Problems
 from ._yaml_lines import load_located_yaml
@@ -28,6 +30,7 @@ ADMONITION = re.compile(r"^(?P<head>[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+)(?P<titl
 TAB = re.compile(r"^[ \t]*===\+?[ \t]+\"")
 # Texts a quiz shows in the learner's language; everything else (code, keys, outputs) is kept.
 QUIZ_TEXTS = ("prompt", "hint", "explanation", "text")
+QUIZ_CODE = ("code", "starter", "solution", "fix")
 
 
 class ScaffoldError(Exception):
@@ -124,8 +127,15 @@ def scaffold_lesson(text: str, source_name: str, lang: str) -> str:
         fence = FENCE.match(line)
         if fence:
             close = min(_closing_fence(lines, index, fence), len(lines) - 1)
-            out.extend(lines[index:close + 1])
+            body = "\n".join(lines[index + 1:close])
+            if fence["info"].split()[:1] == ["python"]:  # its text strings are to translate, not its names
+                body, _ = mark_strings(body, f"{MARK} ({lang}): ")
+            out.extend([line, *(body.split("\n") if close > index + 1 else []), lines[close]][:close - index + 1])
             index = close + 1
+            continue
+        if TAB.match(line) and is_text(line):
+            out.append(re.sub(r'"', f'"{MARK} ({lang}): ', line, count=1))
+            index += 1
             continue
         if not line.strip() or QUIZ_LINE.match(line) or TAB.match(line):
             out.append(line)
@@ -170,6 +180,8 @@ def _mark_texts(value, lang: str, quiz_id: str, where: str = "") -> None:
             here = f"{where}.{key}" if where else str(key)
             if key in QUIZ_TEXTS and isinstance(value[key], str):
                 value[key] = f"{MARK} ({lang}): {here} of quiz {quiz_id}"
+            elif key in QUIZ_CODE and isinstance(value[key], str):  # kept, its text strings marked
+                value[key] = mark_strings(value[key], f"{MARK} ({lang}): ")[0]
             elif key == "line_hints" and isinstance(value[key], dict):
                 value[key] = {n: f"{MARK} ({lang}): hint for line {n} of quiz {quiz_id}" for n in value[key]}
             else:
