@@ -5,7 +5,7 @@
 - ``transcript lessons/<slug>/<lang>.md <snippet-id> [--json]`` prints what the snippet
   really prints (paste it into the lesson's ```output block), or its whole transcript.
 - ``coverage`` prints the table of lessons × languages (page, snippets, quizzes per kind, words).
-- ``new <slug> <lang> [--from <lang>]`` starts a lesson's page and quiz file in a language,
+- ``new <slug> <lang> [--from <lang>] [--after <slug>]`` starts a lesson's page and quiz file in a language,
   laid out like a written one, every text to write marked ``TO-WRITE``.
 - ``fix [paths…]`` rewrites stale ``output`` blocks and quiz outputs from the real run and
   prints the diff.
@@ -49,6 +49,7 @@ def main(argv=None) -> int:
     new.add_argument("slug", help="the lesson's folder name (a new one is added to the course)")
     new.add_argument("lang", help="the language of the new page")
     new.add_argument("--from", dest="source", help="the written language to lay out (default: the first)")
+    new.add_argument("--after", help="a new lesson's place: after this lesson (default: at the end of the course)")
     fix = commands.add_parser("fix", parents=[common], help="rewrite stale outputs from the real run")
     fix.add_argument("paths", nargs="*", type=Path, help="lesson/quiz files or folders (default: all)")
     args = parser.parse_args(argv)
@@ -62,7 +63,7 @@ def main(argv=None) -> int:
         print(coverage_markdown(coverage(scan_course(root))))
         return 0
     if args.command == "new":
-        return _new(root, args.slug, args.lang, args.source)
+        return _new(root, args.slug, args.lang, args.source, args.after)
     if args.command == "fix":
         return _fix(root, [p.resolve() for p in args.paths] or None, not args.no_cache)
 
@@ -94,13 +95,14 @@ def main(argv=None) -> int:
     return 0
 
 
-def _new(root: Path, slug: str, lang: str, source) -> int:
+def _new(root: Path, slug: str, lang: str, source, after) -> int:
     try:
-        made = new_page(root, slug, lang, source)
+        made = new_page(root, slug, lang, source, after)
     except ScaffoldError as error:
         print(f"new: {error}", file=sys.stderr)
         return 2
-    laid_out = f"laid out like {made.source}" if made.source else "a new lesson, added to the course"
+    placed = f"after '{after}'" if after else "at the end of the course (--after <slug> places it elsewhere)"
+    laid_out = f"laid out like {made.source}" if made.source else f"a new lesson, added to the course {placed}"
     print(f"{slug}/{lang}: {laid_out}; wrote " + ", ".join(made.written))
     builder, python = _builder_command(root), _shown_path(Path(sys.executable))
     page = _shown_path(root / "lessons" / slug / f"{lang}.md")

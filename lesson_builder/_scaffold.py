@@ -60,10 +60,10 @@ def check_left_to_write(course) -> None:
                                                       f"{line.strip()[:100]}")
 
 
-def new_page(root: Path, slug: str, lang: str, source: Optional[str] = None) -> Scaffold:
+def new_page(root: Path, slug: str, lang: str, source: Optional[str] = None, after: Optional[str] = None) -> Scaffold:
     """Write ``lessons/<slug>/<lang>.md`` and ``quizzes/<slug>/<lang>.yaml`` and update the
     course file. ``source`` picks the language to lay out (default: the course's first
-    written one)."""
+    written one); ``after`` places a new lesson after that one (default: at the end)."""
     root = Path(root)
     outline = read_outline(root, Problems())
     if outline is None:
@@ -77,9 +77,13 @@ def new_page(root: Path, slug: str, lang: str, source: Optional[str] = None) -> 
             raise ScaffoldError(f"{path.relative_to(root).as_posix()} already exists")
     result = Scaffold()
     entry = outline.lesson(slug)
+    if after is not None and (entry is not None or outline.lesson(after) is None):
+        raise ScaffoldError(f"--after places a new lesson; there is no lesson '{after}' in the course"
+                            if entry is None else f"lesson '{slug}' is in the course already: move its entry in "
+                            f"{COURSE_FILE} to change its place")
     if entry is None:
         lesson_text, quiz_text = _skeleton(slug, lang)
-        _append_course_entry(root, slug, lang, outline)
+        _add_course_entry(root, slug, lang, outline, after)
         result.written.append(COURSE_FILE)
     else:
         written = [other for other in outline.languages if (root / "lessons" / slug / f"{other}.md").is_file()]
@@ -225,18 +229,27 @@ def _leave_in_progress(root: Path, entry, lang: str) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-def _append_course_entry(root: Path, slug: str, lang: str, outline) -> None:
+def _add_course_entry(root: Path, slug: str, lang: str, outline, after: Optional[str]) -> None:
+    """The new lesson's entry, after the lesson ``after`` (default: the last), which it
+    then builds on."""
     path = root / COURSE_FILE
     text = path.read_text(encoding="utf-8")
     dash = (re.findall(r"^([ \t]*)- slug:", text, re.M) or ["  "])[-1]  # as the entries above are indented
     key = dash + "  "
     # Only the language being written: the others are in progress and need no title or focus.
     per_language = f'{key}  {lang}: "{MARK} ({lang})"'
-    previous = f"[{outline.lessons[-1].slug}]" if outline.lessons else "[]"
+    previous = after or (outline.lessons[-1].slug if outline.lessons else None)
     others = ", ".join(other for other in outline.languages if other != lang)
-    entry = (f"\n{dash}- slug: {slug}\n{key}title:\n{per_language}\n{key}focus:\n{per_language}\n"
-             f"{key}prerequisites: {previous}\n{key}in_progress: [{others}]\n")
-    path.write_text(text.rstrip("\n") + "\n" + entry, encoding="utf-8")
+    entry = (f"{dash}- slug: {slug}\n{key}title:\n{per_language}\n{key}focus:\n{per_language}\n"
+             f"{key}prerequisites: [{previous or ''}]\n{key}in_progress: [{others}]\n")
+    following = outline.next_of(after) if after else None
+    if following is None:
+        path.write_text(text.rstrip("\n") + "\n\n" + entry, encoding="utf-8")
+        return
+    lines = text.split("\n")
+    at = following.line - 1  # the next lesson's `- slug:` line; the new entry goes right before it
+    lines[at:at] = entry.split("\n")
+    path.write_text("\n".join(lines), encoding="utf-8")
 
 
 def _skeleton(slug: str, lang: str) -> tuple[str, str]:

@@ -129,6 +129,21 @@ def test_new_adds_a_lesson_to_the_course_with_a_skeleton(tmp_path):
     assert "end_turn" in (root / "lessons/next-one/ru.md").read_text(encoding="utf-8")  # fix wrote the output
 
 
+def test_new_places_a_lesson_after_the_one_named(tmp_path):
+    root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps"}, {"slug": "later"}])
+    made = run_builder(root, "new", "middle", "bg", "--after", "first-steps")
+    assert made.returncode == 0, made.stderr
+    assert "added to the course after 'first-steps'" in made.stdout
+    outline = scan_course(root).outline
+    assert outline.slugs() == ["first-steps", "middle", "later"]
+    assert outline.lesson("middle").prerequisites == ["first-steps"] and outline.lesson("middle").in_progress == {"ru"}
+    unknown = run_builder(root, "new", "other", "bg", "--after", "nowhere")
+    assert unknown.returncode == 2 and unknown.stderr == (
+        "new: --after places a new lesson; there is no lesson 'nowhere' in the course\n")
+    at_the_end = run_builder(root, "new", "last-one", "bg")
+    assert "at the end of the course (--after <slug> places it elsewhere)" in at_the_end.stdout
+
+
 @pytest.fixture
 def stale_copy(tmp_path):
     """first-steps in bg with a stale output block and a stale find-bug output."""
