@@ -162,16 +162,36 @@ def _in_plain_words(error: "yaml.MarkedYAMLError", text: str, line: int) -> str:
     problem = error.problem or ""
     lines = text.split("\n")
     if problem.startswith("expected <block end>, but found") and 0 < line <= len(lines):
-        levels = sorted(_indent_levels(lines[:line - 1]))
-        shown = ", ".join(str(level) for level in levels)
-        here = _indent(lines[line - 1])
-        return (f"line {line} is indented {here} space{'' if here == 1 else 's'}, a level none of the lines "
-                f"above it has (they use {shown}): indent it like the key or list item it belongs with")
+        return _misplaced(lines, line)
     if problem == "mapping values are not allowed here":
         return ("a key where YAML cannot take one: either this line is indented deeper than the key above it "
                 "(indent it like that key), or a text on it holds ': ' (put the text in quotes, or write it "
                 "as a block after |)")
     return ""
+
+
+def _misplaced(lines: list[str], line: int) -> str:
+    """Why line ``line`` fits none of the blocks above it, from the indentation of the lines."""
+    row = lines[line - 1]
+    here = _indent(row)
+    spaces = f"{here} space{'' if here == 1 else 's'}"
+    is_item = row[here:here + 2] == "- "
+    above = [(number, text) for number, text in enumerate(lines[:line - 1], start=1)
+             if text.strip() and not text.strip().startswith("#") and _indent(text) == here]
+    if above:
+        number, text = above[-1]
+        if text[here:here + 2] == "- " and not is_item:  # a key written at its list item's dash
+            inside = here + 2 + _indent(text[here + 2:])
+            return (f"line {line} is indented {spaces}, like the '- ' of the list item at line {number}, but it is "
+                    f"no list item: indent it {inside} spaces to belong to that item, or start it with '- '")
+        if is_item and text[here:here + 2] != "- ":
+            return (f"line {line} starts a list item among the keys of line {number}: indent the list deeper than "
+                    f"the key it belongs to (a key ending in ':'), or drop the '- '")
+    levels = sorted(_indent_levels(lines[:line - 1]))
+    if here not in levels:
+        return (f"line {line} is indented {spaces}, a level none of the lines above it has (they use "
+                f"{', '.join(str(level) for level in levels)}): indent it like the key or list item it belongs with")
+    return f"line {line} does not fit the block above it: indent it like the key or list item it belongs with"
 
 
 def _indent(row: str) -> int:

@@ -189,6 +189,10 @@ def test_an_indentation_slip_is_said_in_plain_words_not_the_parsers(tmp_path):
     assert problems_of(write(tmp_path, "::: quiz q\n", option_off)) == [
         "quizzes/demo/bg.yaml:7: malformed YAML: line 7 is indented 5 spaces, a level none of the lines above it "
         "has (they use 0, 2, 4, 6): indent it like the key or list item it belongs with"]
+    key_at_the_dash = ("- id: q\n  kind: multiple-choice\n  prompt: Hi\n  options:\n    - text: a\n    correct: true\n")
+    assert problems_of(write(tmp_path, "::: quiz q\n", key_at_the_dash)) == [
+        "quizzes/demo/bg.yaml:6: malformed YAML: line 6 is indented 4 spaces, like the '- ' of the list item at "
+        "line 5, but it is no list item: indent it 6 spaces to belong to that item, or start it with '- '"]
     # PyYAML: "mapping values are not allowed here"
     too_deep = "- id: q\n  kind: exercise\n  prompt: Hi\n    starter: x\n"
     assert problems_of(write(tmp_path, "::: quiz q\n", too_deep)) == [
