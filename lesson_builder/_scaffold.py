@@ -272,7 +272,7 @@ MODEL = "claude-sonnet-5"
 
 ```python id=ask continues=setup
 response = client.messages.create(model=MODEL, max_tokens=256,
-                                  messages=[{{"role": "user", "content": "Hello!"}}])
+                                  messages=[{{"role": "user", "content": "{MARK} ({lang}): the question to the model, in the language of the page"}}])
 print(response.stop_reason)
 ```
 
