@@ -13,12 +13,17 @@ Public names:
 - :func:`markdown_renderer`, :func:`quiz_schema`, :data:`QUIZ_KINDS` (the registry).
 """
 
-from ._build import CACHE_FOLDER, Course, build_course, scan_course
-from ._markdown import markdown_renderer
-from ._problems import ContentError, Problem
-from ._render import RenderedLesson
-from ._schema import quiz_schema
-from .kinds import QUIZ_KINDS
+try:
+    from ._build import CACHE_FOLDER, Course, build_course, scan_course
+    from ._markdown import markdown_renderer
+    from ._problems import ContentError, Problem
+    from ._render import RenderedLesson
+    from ._schema import quiz_schema
+    from .kinds import QUIZ_KINDS
+except ModuleNotFoundError as missing:  # a Python without the packages: said in one line
+    from ._missing_packages import explain_missing
+
+    explain_missing(missing)
 
 __all__ = ["CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
            "markdown_renderer", "quiz_schema", "scan_course"]

@@ -5,7 +5,7 @@
 - ``transcript lessons/<slug>/<lang>.md <snippet-id> [--json]`` prints what the snippet
   really prints (paste it into the lesson's ```output block), or its whole transcript.
 - ``coverage`` prints the table of lessons × languages (page, snippets, quizzes per kind, words).
-- ``new <slug> <lang> [--from <lang>]`` starts a lesson's page and quiz file in a language,
+- ``new <slug> <lang> [--from <lang>] [--after <slug>]`` starts a lesson's page and quiz file in a language,
   laid out like a written one, every text to write marked ``TO-WRITE``.
 - ``fix [paths…]`` rewrites stale ``output`` blocks and quiz outputs from the real run and
   prints the diff.
@@ -14,6 +14,8 @@
 
 import argparse
 import json
+import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -47,16 +49,21 @@ def main(argv=None) -> int:
     new.add_argument("slug", help="the lesson's folder name (a new one is added to the course)")
     new.add_argument("lang", help="the language of the new page")
     new.add_argument("--from", dest="source", help="the written language to lay out (default: the first)")
+    new.add_argument("--after", help="a new lesson's place: after this lesson (default: at the end of the course)")
     fix = commands.add_parser("fix", parents=[common], help="rewrite stale outputs from the real run")
     fix.add_argument("paths", nargs="*", type=Path, help="lesson/quiz files or folders (default: all)")
     args = parser.parse_args(argv)
     root = Path(args.root).resolve()
+    if args.command != "schema" and not (root / "lessons").is_dir():
+        print(f"lesson_builder: no lessons/ folder in {root}: run it from the repository's folder, or name "
+              f"that folder with --root", file=sys.stderr)
+        return 2
 
     if args.command == "coverage":
         print(coverage_markdown(coverage(scan_course(root))))
         return 0
     if args.command == "new":
-        return _new(root, args.slug, args.lang, args.source)
+        return _new(root, args.slug, args.lang, args.source, args.after)
     if args.command == "fix":
         return _fix(root, [p.resolve() for p in args.paths] or None, not args.no_cache)
 
@@ -88,20 +95,45 @@ def main(argv=None) -> int:
     return 0
 
 
-def _new(root: Path, slug: str, lang: str, source) -> int:
+def _new(root: Path, slug: str, lang: str, source, after) -> int:
     try:
-        made = new_page(root, slug, lang, source)
+        made = new_page(root, slug, lang, source, after)
     except ScaffoldError as error:
         print(f"new: {error}", file=sys.stderr)
         return 2
-    laid_out = f"laid out like {made.source}" if made.source else "a new lesson, added to the course"
+    placed = f"after '{after}'" if after else "at the end of the course (--after <slug> places it elsewhere)"
+    laid_out = f"laid out like {made.source}" if made.source else f"a new lesson, added to the course {placed}"
     print(f"{slug}/{lang}: {laid_out}; wrote " + ", ".join(made.written))
+    builder, python = _builder_command(root), _shown_path(Path(sys.executable))
+    page = _shown_path(root / "lessons" / slug / f"{lang}.md")
+    steps = [f"write the text (lessons/GLOSSARY.{lang}.md for the terms), and the strings in the code",
+             f"{builder} fix {page}     # outputs from the real run",
+             f"{builder} check {page}"]
+    if root == Path.cwd() and (root / "tests" / "content").is_dir():  # the repository's own tests
+        steps.append(f"FIX_TESTS=1 {python} -m pytest tests/content -q -k {slug}   # its golden transcripts")
     print(f"{made.marks} {MARK} mark(s) to replace; the build refuses the page until none is left. Next:\n"
-          f"  1. write the text (lessons/GLOSSARY.{lang}.md for the terms), and the strings in the code\n"
-          f"  2. python -m lesson_builder fix lessons/{slug}/{lang}.md     # outputs from the real run\n"
-          f"  3. python -m lesson_builder check lessons/{slug}/{lang}.md\n"
-          f"  4. FIX_TESTS=1 python -m pytest tests/content -q -k {slug}   # its golden transcripts")
+          + "\n".join(f"  {number}. {step}" for number, step in enumerate(steps, start=1)))
     return 0
+
+
+def _builder_command(root: Path) -> str:
+    """This command line as it can be typed again where it was typed: the same interpreter
+    (the venv's, which has the packages: a bare ``python`` may not), the same ``--root``."""
+    command = f"{_shown_path(Path(sys.executable))} -m lesson_builder"
+    if root != Path.cwd():
+        command += f" --root {_shown_path(root)}"
+    return command
+
+
+def _shown_path(path: Path) -> str:
+    """``path`` relative to the working directory when inside it (``.venv/bin/python``), quoted
+    for a shell. Not resolved: a venv's python is a link to the system's, which lacks the packages."""
+    path = Path(os.path.abspath(path))
+    try:
+        shown = path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        shown = path.as_posix()
+    return shlex.quote(shown)
 
 
 def _fix(root: Path, only, use_cache: bool) -> int:

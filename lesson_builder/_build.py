@@ -17,6 +17,8 @@ from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatc
 from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._lesson_links import check_links, lesson_page
+from ._place_words import check_place_words
+from ._translation_check import check_translated
 from ._figures import FigureError, format_figure, resolve_figure
 from ._html import hidden_snippet_html, quiz_html, snippet_html
 from ._lesson_parser import parse_lesson
@@ -104,7 +106,7 @@ def build_course(
         course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
         configs = course.quiz_configs.setdefault(key, {})
         for quiz in runnable.get(key, []):
-            ctx = _context(course, lesson, quiz, to_html)
+            ctx = _context(course, lesson, quiz, to_html, runner)
             continues = quiz.data.get("continues")
             if not (continues and failing & {continues, *_ancestors(lesson, continues)}):  # else: said already
                 QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
@@ -244,6 +246,8 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
 
     for lesson in course.lessons.values():
         check_links(lesson, page_exists, languages, course.problems)
+        check_place_words(lesson, course.problems)
+        _check_translated(course, lesson)
     lessons, quiz_files = _whole_course(course) if only else (course.lessons, course.quiz_files)
     report_on = set(course.lessons) if only else None
     check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)
@@ -251,6 +255,12 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     check_answers_by_length(quiz_files.values(), course.problems, report_on)
     check_left_to_write(course)
     check_han_line_breaks(root, course.lessons.values(), course.quiz_files.values(), course.problems)
+
+
+def _check_translated(course: Course, lesson: Lesson) -> None:
+    quiz_file = course.quiz_files.get(lesson.key)
+    text = _file_text(course.root / quiz_file.path) if quiz_file and not quiz_file.unreadable else None
+    check_translated(lesson, quiz_file, (text or "").split("\n"), course.problems)
 
 
 def _drop_lessons_outside(course: Course) -> None:
@@ -357,7 +367,16 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
     return plan
 
 
-def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str]) -> QuizContext:
+def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str],
+             runner: Optional[ChainRunner] = None) -> QuizContext:
+    def run_more(programs: dict[str, str]) -> dict[str, dict]:
+        continues = quiz.data.get("continues")
+        setup = tuple(lesson.chain(continues)) if continues else ()
+        timeout = float(quiz.data.get("timeout", 10))
+        requests = {name: RunRequest(setup, code, timeout) for name, code in programs.items()}
+        results = runner.run_groups([list(requests.values())])
+        return {name: results[request] for name, request in requests.items()}
+
     def markdown_with_figures(text: str) -> str:
         return to_html(_substitute_figures(course, lesson, text, quiz.path, quiz.line))
 
@@ -366,7 +385,7 @@ def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str]
         return None if failed else course.transcript(lesson.key, snippet_id)
 
     return QuizContext(lesson=lesson, quiz=quiz, problems=course.problems, markdown=markdown_with_figures,
-                       snippet_transcript=transcript)
+                       snippet_transcript=transcript, run_more=run_more if runner is not None else None)
 
 
 def _ancestors(lesson: Lesson, snippet_id: str) -> list[str]:
@@ -475,7 +494,7 @@ def _quiz_config(ctx: QuizContext, runs: dict[str, dict]) -> dict:
 def _short_title(course: Course, lesson: Lesson) -> str:
     """The lesson's name in the course file (its heading's title without one)."""
     entry = course.outline.lesson(lesson.slug) if course.outline else None
-    return (entry.title.get(lesson.lang) if entry else None) or str(lesson.meta.get("title") or lesson.slug)
+    return (entry.title_in(lesson.lang)[0] if entry else None) or str(lesson.meta.get("title") or lesson.slug)
 
 
 def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callable[[str], str]) -> RenderedLesson:

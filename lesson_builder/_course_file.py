@@ -30,6 +30,24 @@ class CourseLesson:
     line: int  # the line of its `- slug:` entry
     in_progress_line: int = 0
     prerequisite_lines: list[int] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)  # the course's languages not in progress, in order
+
+    def title_in(self, lang: str) -> tuple[str, str]:
+        """(short name, its language) for a page in ``lang``: its own, or, for a language in
+        progress that has none yet, the first written language's (the author of a lesson
+        writes no line in a language they do not know)."""
+        return _in_or_written(self.title, lang, self.written)
+
+    def focus_in(self, lang: str) -> tuple[str, str]:
+        """(focus line, its language) for a page in ``lang``, as ``title_in``."""
+        return _in_or_written(self.focus, lang, self.written)
+
+
+def _in_or_written(texts: dict[str, str], lang: str, written: list[str]) -> tuple[str, str]:
+    for candidate in [lang, *written]:
+        if texts.get(candidate):
+            return texts[candidate], candidate
+    return "", lang
 
 
 @dataclass
@@ -130,9 +148,10 @@ def _read_entry(path: str, entry, line: int, position: int, outline: CourseOutli
     if outline.lesson(slug) is not None:
         problems.add(path, line, f"lesson '{slug}' is listed twice (first at line {outline.lesson(slug).line})")
         return None
-    per_language = {key: _per_language(path, entry, key, slug, outline.languages, problems) for key in PER_LANGUAGE}
     prerequisites = _slug_list(path, entry, "prerequisites", slug, problems)
     in_progress = _slug_list(path, entry, "in_progress", slug, problems)
+    per_language = {key: _per_language(path, entry, key, slug, outline.languages, set(in_progress), problems)
+                    for key in PER_LANGUAGE}
     for index, lang in enumerate(in_progress):
         if lang not in outline.languages:
             problems.add(path, entry["in_progress"].line_of(index),
@@ -144,19 +163,24 @@ def _read_entry(path: str, entry, line: int, position: int, outline: CourseOutli
     return CourseLesson(slug=slug, position=position, title=per_language["title"], focus=per_language["focus"],
                         prerequisites=prerequisites, in_progress=set(in_progress), line=line,
                         in_progress_line=entry.line_of("in_progress"),
-                        prerequisite_lines=_item_lines(entry, "prerequisites", len(prerequisites)))
+                        prerequisite_lines=_item_lines(entry, "prerequisites", len(prerequisites)),
+                        written=[lang for lang in outline.languages if lang not in in_progress])
 
 
-def _per_language(path: str, entry: LocatedDict, key: str, slug: str, languages: list[str],
+def _per_language(path: str, entry: LocatedDict, key: str, slug: str, languages: list[str], in_progress: set[str],
                   problems: Problems) -> dict[str, str]:
-    """``key:`` with one non-empty line per course language, and no other language."""
+    """``key:`` with one non-empty line per written language (a language in progress may have
+    one), and no other language."""
+    needed = [lang for lang in languages if lang not in in_progress]
     value = entry.get(key)
     if not isinstance(value, LocatedDict):
         problems.add(path, entry.line_of(key) if key in entry else entry.line,
-                     f"lesson '{slug}' needs '{key}:' with one line per language ({', '.join(languages)})")
+                     f"lesson '{slug}' needs '{key}:' with one line per written language ({', '.join(needed)})")
         return {}
     for lang in languages:
         text = value.get(lang)
+        if lang in in_progress and (lang not in value or isinstance(text, str) and text.strip()):
+            continue
         if not isinstance(text, str) or not text.strip():
             problems.add(path, value.line_of(lang) if lang in value else entry.line_of(key),
                          f"lesson '{slug}' has no {key} in '{lang}'")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ._build import Course
 from ._course_file import CourseOutline
+from ._course_pages import in_language
 from ._html import json_for_script
 from ._reading_time import reading_minutes
 from ._strings import ui_text
@@ -40,7 +41,8 @@ def course_map_html(root: Path, course: Course, lang: str) -> str:
         written = lesson is not None and lang not in entry.in_progress
         quiz_file = course.quiz_files.get(f"{lang}/{entry.slug}") if written else None
         quizzes = list(quiz_file.quizzes) if quiz_file else []
-        config.append({"slug": entry.slug, "title": entry.title[lang], "written": written, "quizzes": quizzes})
+        title, title_lang = entry.title_in(lang)
+        config.append({"slug": entry.slug, "title": title, "written": written, "quizzes": quizzes})
         if written:
             minutes = local_number(lang, reading_minutes(lesson.text, lang))
             status = f'<span class="course-map__time">{escape(ui_text(root, lang, "courseMap.minutes", minutes=minutes))}</span>'
@@ -50,8 +52,8 @@ def course_map_html(root: Path, course: Course, lang: str) -> str:
         items.append(
             f'<li class="course-map__lesson" data-course-lesson="{escape(entry.slug)}">'
             f'<a class="course-map__title" href="{LESSON_URL_FROM_HOME.format(slug=escape(entry.slug))}">'
-            f"{escape(entry.title[lang])}</a>"
-            f'<p class="course-map__focus">{escape(entry.focus[lang])}</p>'
+            f"{in_language(title, title_lang, lang)}</a>"
+            f'<p class="course-map__focus">{in_language(*entry.focus_in(lang), lang)}</p>'
             f'<p class="course-map__meta">{status}'
             f'<span class="course-map__progress" data-course-progress hidden></span></p></li>')
     return (f'<nav class="course-map" data-course-map aria-label="{escape(ui_text(root, lang, "courseMap.region"))}">'

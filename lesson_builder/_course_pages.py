@@ -41,13 +41,18 @@ def notice_markdown(root: Path, outline: CourseOutline, entry: CourseLesson, lan
         f'  <li><a href="{escape(url_between(here, lesson_url(other, entry.slug, default)))}" '
         f'hreflang="{other}" lang="{other}"{_direction(other)}>{escape(language_names.get(other, other))}</a></li>'
         for other in written)
-    title = entry.title[lang]
+    title, title_lang = entry.title_in(lang)
+    focus, focus_lang = entry.focus_in(lang)
+    # A language in progress may have no title or focus yet: the page says so in its language.
+    untranslated = (f"<p>{escape(ui_text(root, lang, 'course.notice.untitled'))}</p>\n"
+                    if lang not in (title_lang, focus_lang) or title_lang != focus_lang else "")
     return (
         f"---\ntitle: {_yaml_string(title)}\n---\n\n"
-        f"# {escape(title)}\n\n"
+        f"# {in_language(title, title_lang, lang)}\n\n"
         f'<div class="lesson-notice" data-lesson-notice="{escape(entry.slug)}">\n'
         f"<p><strong>{escape(ui_text(root, lang, 'course.notice.missing'))}</strong></p>\n"
-        f"<p>{escape(entry.focus[lang])}</p>\n"
+        f"{untranslated}"
+        f"<p>{in_language(focus, focus_lang, lang)}</p>\n"
         f"<p>{escape(ui_text(root, lang, 'course.notice.readIn'))}</p>\n"
         f'<ul class="lesson-notice__languages">\n{links}\n</ul>\n'
         f"</div>\n"
@@ -60,7 +65,7 @@ def frame_html(root: Path, outline: CourseOutline, slug: str, lang: str) -> tupl
     if entry is None:
         return "", ""
     items = [f'<a href="../{escape(p)}/" data-prerequisite="{escape(p)}">'
-             f"{escape(outline.lesson(p).title[lang])}</a>" for p in entry.prerequisites]
+             f"{in_language(*outline.lesson(p).title_in(lang), lang)}</a>" for p in entry.prerequisites]
     before = (f"<span>{escape(ui_text(root, lang, 'course.prerequisites'))}</span> " + ", ".join(items)
               if items else f"<span>{escape(ui_text(root, lang, 'course.noPrerequisites'))}</span>")
     above = (f'<nav class="lesson-course" data-lesson-course="{escape(slug)}" aria-label="{escape(ui_text(root, lang, "course.region"))}">'
@@ -71,9 +76,9 @@ def frame_html(root: Path, outline: CourseOutline, slug: str, lang: str) -> tupl
     following = outline.next_of(slug)
     if following is not None:
         link = (f'<a href="../{escape(following.slug)}/" data-next-lesson="{escape(following.slug)}">'
-                f"{escape(following.title[lang])}</a>")
+                f"{in_language(*following.title_in(lang), lang)}</a>")
         body = (f"<p><span>{escape(ui_text(root, lang, 'course.next'))}</span> {link}</p>"
-                f"<p>{escape(following.focus[lang])}</p>")
+                f"<p>{in_language(*following.focus_in(lang), lang)}</p>")
     else:
         body = (f"<p>{escape(ui_text(root, lang, 'course.last'))} "
                 f'<a href="{HOME_URL_FROM_LESSON}">{escape(ui_text(root, lang, "course.allLessons"))}</a></p>')
@@ -89,6 +94,14 @@ def frame_page(html: str, above: str, below: str) -> str:
         return above + html + below
     end += len("</h1>")
     return html[:end] + above + html[end:] + below
+
+
+def in_language(text: str, text_lang: str, page_lang: str) -> str:
+    """``text`` as HTML on a page in ``page_lang``: marked with its own language (and
+    direction) when it is another one, so that a screen reader reads it in that language."""
+    if text_lang == page_lang:
+        return escape(text)
+    return f'<span lang="{escape(text_lang)}"{_direction(text_lang)}>{escape(text)}</span>'
 
 
 def _direction(lang: str) -> str:

@@ -67,7 +67,7 @@ class CourseSite:
         """A lesson's menu entry carries the course file's short name in the page's language."""
         entry, lang = _lesson_of(page.file.src_uri, course)
         if entry is not None:
-            page.title = entry.title.get(lang, page.title)
+            page.title = entry.title_in(lang)[0] or page.title
 
     def fill_course_map(self, markdown: str, src_uri: str, course: Optional[Course]) -> str:
         """A home page's course map in place of its mark (``docs/<lang>/index.md``)."""

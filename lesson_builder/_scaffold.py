@@ -1,6 +1,7 @@
 """``new <slug> <lang>``: start a lesson's page in a language, laid out like the lesson in a
 language it is written in: the same snippets (code and outputs kept), the same quiz lines,
-the same quizzes (ids, kinds, code, keys kept), every text to write marked ``TO-WRITE``.
+the same quizzes (ids, kinds, code, keys kept), every text to write marked ``TO-WRITE``,
+the text strings inside the code too (``"TO-WRITE (ru): Къде е поръчка 1042?"``).
 A lesson not in the course yet gets a short skeleton and its entry at the end of
 ``lessons/course.yaml``; a translation listed as in progress leaves its ``in_progress``.
 
@@ -17,6 +18,7 @@ import yaml
 
 from ._course_file import COURSE_FILE, read_outline
 from ._lesson_parser import FENCE, QUIZ_LINE, _closing_fence
+from ._mark_strings import is_text, mark_strings
 from ._sources import read_source
 from ._problems import Problems
 from ._yaml_lines import load_located_yaml
@@ -28,6 +30,7 @@ ADMONITION = re.compile(r"^(?P<head>[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+)(?P<titl
 TAB = re.compile(r"^[ \t]*===\+?[ \t]+\"")
 # Texts a quiz shows in the learner's language; everything else (code, keys, outputs) is kept.
 QUIZ_TEXTS = ("prompt", "hint", "explanation", "text")
+QUIZ_CODE = ("code", "starter", "solution", "fix")
 
 
 class ScaffoldError(Exception):
@@ -57,10 +60,10 @@ def check_left_to_write(course) -> None:
                                                       f"{line.strip()[:100]}")
 
 
-def new_page(root: Path, slug: str, lang: str, source: Optional[str] = None) -> Scaffold:
+def new_page(root: Path, slug: str, lang: str, source: Optional[str] = None, after: Optional[str] = None) -> Scaffold:
     """Write ``lessons/<slug>/<lang>.md`` and ``quizzes/<slug>/<lang>.yaml`` and update the
     course file. ``source`` picks the language to lay out (default: the course's first
-    written one)."""
+    written one); ``after`` places a new lesson after that one (default: at the end)."""
     root = Path(root)
     outline = read_outline(root, Problems())
     if outline is None:
@@ -74,9 +77,13 @@ def new_page(root: Path, slug: str, lang: str, source: Optional[str] = None) -> 
             raise ScaffoldError(f"{path.relative_to(root).as_posix()} already exists")
     result = Scaffold()
     entry = outline.lesson(slug)
+    if after is not None and (entry is not None or outline.lesson(after) is None):
+        raise ScaffoldError(f"--after places a new lesson; there is no lesson '{after}' in the course"
+                            if entry is None else f"lesson '{slug}' is in the course already: move its entry in "
+                            f"{COURSE_FILE} to change its place")
     if entry is None:
         lesson_text, quiz_text = _skeleton(slug, lang)
-        _append_course_entry(root, slug, lang, outline)
+        _add_course_entry(root, slug, lang, outline, after)
         result.written.append(COURSE_FILE)
     else:
         written = [other for other in outline.languages if (root / "lessons" / slug / f"{other}.md").is_file()]
@@ -124,8 +131,15 @@ def scaffold_lesson(text: str, source_name: str, lang: str) -> str:
         fence = FENCE.match(line)
         if fence:
             close = min(_closing_fence(lines, index, fence), len(lines) - 1)
-            out.extend(lines[index:close + 1])
+            body = "\n".join(lines[index + 1:close])
+            if fence["info"].split()[:1] == ["python"]:  # its text strings are to translate, not its names
+                body, _ = mark_strings(body, f"{MARK} ({lang}): ")
+            out.extend([line, *(body.split("\n") if close > index + 1 else []), lines[close]][:close - index + 1])
             index = close + 1
+            continue
+        if TAB.match(line) and is_text(line):
+            out.append(re.sub(r'"', f'"{MARK} ({lang}): ', line, count=1))
+            index += 1
             continue
         if not line.strip() or QUIZ_LINE.match(line) or TAB.match(line):
             out.append(line)
@@ -170,6 +184,8 @@ def _mark_texts(value, lang: str, quiz_id: str, where: str = "") -> None:
             here = f"{where}.{key}" if where else str(key)
             if key in QUIZ_TEXTS and isinstance(value[key], str):
                 value[key] = f"{MARK} ({lang}): {here} of quiz {quiz_id}"
+            elif key in QUIZ_CODE and isinstance(value[key], str):  # kept, its text strings marked
+                value[key] = mark_strings(value[key], f"{MARK} ({lang}): ")[0]
             elif key == "line_hints" and isinstance(value[key], dict):
                 value[key] = {n: f"{MARK} ({lang}): hint for line {n} of quiz {quiz_id}" for n in value[key]}
             else:
@@ -213,17 +229,27 @@ def _leave_in_progress(root: Path, entry, lang: str) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-def _append_course_entry(root: Path, slug: str, lang: str, outline) -> None:
+def _add_course_entry(root: Path, slug: str, lang: str, outline, after: Optional[str]) -> None:
+    """The new lesson's entry, after the lesson ``after`` (default: the last), which it
+    then builds on."""
     path = root / COURSE_FILE
     text = path.read_text(encoding="utf-8")
     dash = (re.findall(r"^([ \t]*)- slug:", text, re.M) or ["  "])[-1]  # as the entries above are indented
     key = dash + "  "
-    per_language = "\n".join(f'{key}  {other}: "{MARK} ({other})"' for other in outline.languages)
-    previous = f"[{outline.lessons[-1].slug}]" if outline.lessons else "[]"
+    # Only the language being written: the others are in progress and need no title or focus.
+    per_language = f'{key}  {lang}: "{MARK} ({lang})"'
+    previous = after or (outline.lessons[-1].slug if outline.lessons else None)
     others = ", ".join(other for other in outline.languages if other != lang)
-    entry = (f"\n{dash}- slug: {slug}\n{key}title:\n{per_language}\n{key}focus:\n{per_language}\n"
-             f"{key}prerequisites: {previous}\n{key}in_progress: [{others}]\n")
-    path.write_text(text.rstrip("\n") + "\n" + entry, encoding="utf-8")
+    entry = (f"{dash}- slug: {slug}\n{key}title:\n{per_language}\n{key}focus:\n{per_language}\n"
+             f"{key}prerequisites: [{previous or ''}]\n{key}in_progress: [{others}]\n")
+    following = outline.next_of(after) if after else None
+    if following is None:
+        path.write_text(text.rstrip("\n") + "\n\n" + entry, encoding="utf-8")
+        return
+    lines = text.split("\n")
+    at = following.line - 1  # the next lesson's `- slug:` line; the new entry goes right before it
+    lines[at:at] = entry.split("\n")
+    path.write_text("\n".join(lines), encoding="utf-8")
 
 
 def _skeleton(slug: str, lang: str) -> tuple[str, str]:
@@ -246,7 +272,7 @@ MODEL = "claude-sonnet-5"
 
 ```python id=ask continues=setup
 response = client.messages.create(model=MODEL, max_tokens=256,
-                                  messages=[{{"role": "user", "content": "Hello!"}}])
+                                  messages=[{{"role": "user", "content": "{MARK} ({lang}): the question to the model, in the language of the page"}}])
 print(response.stop_reason)
 ```
 

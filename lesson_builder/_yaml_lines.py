@@ -142,6 +142,9 @@ def _load(text: str) -> Any:
         if "'\\t'" in what:
             raise YamlProblem(line, "malformed YAML: a tab where YAML wants spaces (YAML is indented with "
                                     "spaces only)") from None
+        said = _in_plain_words(error, text, line)
+        if said:
+            raise YamlProblem(line, f"malformed YAML: {said}") from None
         context = ""
         if error.context:
             started = error.context_mark.line + 1 if error.context_mark is not None else None
@@ -149,3 +152,62 @@ def _load(text: str) -> Any:
         raise YamlProblem(line, f"malformed YAML: {what}{context}") from None
     except yaml.YAMLError as error:
         raise YamlProblem(1, f"malformed YAML: {error}") from None
+
+
+def _in_plain_words(error: "yaml.MarkedYAMLError", text: str, line: int) -> str:
+    """What the parser's words mean, for the two slips an author makes most, or "": a line
+    indented to no level of the lines above (PyYAML: "expected <block end>, but found
+    '<block mapping start>'"), and a key indented under another key's value, or a text with
+    ': ' in it ("mapping values are not allowed here")."""
+    problem = error.problem or ""
+    lines = text.split("\n")
+    if problem.startswith("expected <block end>, but found") and 0 < line <= len(lines):
+        return _misplaced(lines, line)
+    if problem == "mapping values are not allowed here":
+        return ("a key where YAML cannot take one: either this line is indented deeper than the key above it "
+                "(indent it like that key), or a text on it holds ': ' (put the text in quotes, or write it "
+                "as a block after |)")
+    return ""
+
+
+def _misplaced(lines: list[str], line: int) -> str:
+    """Why line ``line`` fits none of the blocks above it, from the indentation of the lines."""
+    row = lines[line - 1]
+    here = _indent(row)
+    spaces = f"{here} space{'' if here == 1 else 's'}"
+    is_item = row[here:here + 2] == "- "
+    above = [(number, text) for number, text in enumerate(lines[:line - 1], start=1)
+             if text.strip() and not text.strip().startswith("#") and _indent(text) == here]
+    if above:
+        number, text = above[-1]
+        if text[here:here + 2] == "- " and not is_item:  # a key written at its list item's dash
+            inside = here + 2 + _indent(text[here + 2:])
+            return (f"line {line} is indented {spaces}, like the '- ' of the list item at line {number}, but it is "
+                    f"no list item: indent it {inside} spaces to belong to that item, or start it with '- '")
+        if is_item and text[here:here + 2] != "- ":
+            return (f"line {line} starts a list item among the keys of line {number}: indent the list deeper than "
+                    f"the key it belongs to (a key ending in ':'), or drop the '- '")
+    levels = sorted(_indent_levels(lines[:line - 1]))
+    if here not in levels:
+        return (f"line {line} is indented {spaces}, a level none of the lines above it has (they use "
+                f"{', '.join(str(level) for level in levels)}): indent it like the key or list item it belongs with")
+    return f"line {line} does not fit the block above it: indent it like the key or list item it belongs with"
+
+
+def _indent(row: str) -> int:
+    return len(row) - len(row.lstrip(" "))
+
+
+def _indent_levels(rows: list[str]) -> set[int]:
+    """The columns keys and list items start at in ``rows`` (after a `- `, too)."""
+    levels = set()
+    for row in rows:
+        stripped = row.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        column = _indent(row)
+        levels.add(column)
+        while row[column:column + 2] == "- ":
+            column += 2 + _indent(row[column + 2:])
+            levels.add(column)
+    return levels

@@ -16,8 +16,21 @@ say() { printf '\n==> %s\n' "$*" >&2; }
 ensure_python() {
   local stamp="$VENV/.installed-lock"
   if [ ! -x "$VENV/bin/python" ]; then
+    # Each set-up gap in one line, with what to do (not Python's traceback).
+    if ! command -v python3 >/dev/null; then
+      echo "set-up: no python3 on this machine: install Python 3.11 or later (Debian: apt-get install python3 python3-venv)" >&2
+      return 1
+    fi
+    if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+      echo "set-up: python3 is $(python3 -c 'import platform; print(platform.python_version())'); the project needs 3.11 or later: install it, then run this again" >&2
+      return 1
+    fi
     say "creating the Python venv in .venv"
-    python3 -m venv "$VENV"
+    if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
+      rm -rf "$VENV"
+      echo "set-up: python3 could not make a venv (Debian keeps venv apart: apt-get install python3-venv), then run this again" >&2
+      return 1
+    fi
   fi
   if [ ! -f "$stamp" ] || [ "$REPO/requirements.txt" -nt "$stamp" ] || [ "$REPO/pyproject.toml" -nt "$stamp" ]; then
     say "installing Python packages from requirements.txt (the lock)"

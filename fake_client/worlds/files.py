@@ -22,7 +22,7 @@ import re
 from typing import Optional
 
 from .._conversation import Ask, Call, Conversation, Part, Result, Say
-from ._reading import (failed, fill_input, is_thanks, key_value, mentions, pick_tool,
+from ._reading import (failed, fill_input, is_empty, is_thanks, key_value, mentions, pick_tool,
                        understood_intents)
 from ._voice import Voice
 
@@ -88,7 +88,9 @@ def _closest(name: str, names: list[str]) -> Optional[str]:
 
 
 def _answer(question: str, reads: list[tuple[Call, Result]], listed: list[str], voice: Voice) -> str:
-    lines = [voice.line("files.file_says", file=key_value(call.input), content=result.content.strip())
+    # An empty file is said as such, never quoted as nothing.
+    lines = [voice.line("files.empty", file=key_value(call.input)) if is_empty(result) else
+             voice.line("files.file_says", file=key_value(call.input), content=result.content.strip())
              for call, result in reads if not failed(result)]
     read_names = {key_value(call.input) for call, result in reads if not failed(result)}
     if listed and (mentions(question, "files.list") or not reads):

@@ -24,7 +24,7 @@ from typing import Optional
 
 from .._conversation import Ask, Call, Conversation, Part, Result, Say, Tool
 from ..locales import words_everywhere
-from ._reading import (failed, fill_input, is_thanks, key_field, key_value, mentions, pick_tool,
+from ._reading import (failed, fill_input, is_empty, is_thanks, key_field, key_value, mentions, pick_tool,
                        understood_intents, word_position)
 from ._voice import Voice
 
@@ -98,6 +98,8 @@ def _answer(chat: Conversation, steps: list[tuple[Call, Result]], voice: Voice) 
         city = key_value(call.input)
         if failed(result):
             lines.append(voice.line("flowers.not_found", city=city))
+        elif is_empty(result):  # said as such, never quoted as nothing
+            lines.append(voice.line("flowers.empty", city=city))
         elif _is_weather_tool(chat.offered(call.name)):
             lines.append(voice.line("flowers.weather", city=city, weather=result.content.strip()))
         else:

@@ -7,7 +7,10 @@ window ("return", "върна"), keyed by an order number such as 1042. What it 
   model ("ignore your instructions…", in any language: prompt injection through data), it
   obeys, as a naive model does, and promises a full refund; if the question said "around
   1050" and every guess failed, it guesses the next number (1050, 1051, … for as long as the caller lets
-  it); otherwise it answers from the results: the successful ones quoted, then, for the
+  it); otherwise it answers from the results, in the order of the calls they answer (matched
+  by id, whatever order they were sent in): the successful ones quoted (with two or more,
+  each after its order number unless it names it: "1042: shipped; 1187: delivered"), an
+  empty one said as such ("the tool returned nothing for order 1042"), then, for the
   first failure, "that order is not yours", "what is your order number?" (a missing field)
   or "I can't find that order";
 - a thank-you → a plain reply, no tools;
@@ -26,8 +29,8 @@ import re
 from typing import Optional
 
 from .._conversation import Ask, Conversation, Part, Result, Say
-from ._reading import (error_kind, failed, fill_input, is_thanks, mentions, pick_tool,
-                       understood_intents)
+from ._reading import (error_kind, failed, fill_input, is_empty, is_thanks, key_value, mentions,
+                       pick_tool, understood_intents)
 from ._voice import Voice
 
 NAME = "shop"
@@ -124,15 +127,40 @@ def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
             guess = _guess(chat, int(_plain_number(numbers[0])), tried)
             if guess:
                 return guess
-    return [Say(_answer(results, voice))]
+    return [Say(_answer(_in_call_order(chat, results), voice))]
+
+
+def _in_call_order(chat: Conversation, results: list[Result]) -> list[Result]:
+    """The results in the order of the calls they answer (matched by id, as the APIs match
+    them), whatever order the program sent them in."""
+    place = {call.id: index for index, (call, _) in enumerate(chat.steps_since_question())}
+    return sorted(results, key=lambda result: place.get(result.call_id, len(place)))
 
 
 def _answer(results: list[Result], voice: Voice) -> str:
-    found = [result.content.strip().rstrip(".。") for result in results if not failed(result)]
+    answered = [result for result in results if not failed(result) and not is_empty(result)]
+    found = [_quoted(result, voice, several=len(answered) > 1) for result in answered]
     errors = [result for result in results if failed(result)]
     sentences = []
     if found:
         sentences.append(voice.line("shop.found", results=voice.join(found)))
+    # An empty result is said as such, never quoted as nothing ("Found: …; .").
+    sentences += [voice.line("shop.empty", order=_order_of(result) or "?")
+                  for result in results if not failed(result) and is_empty(result)]
     if errors:
         sentences.append(voice.line(_ERROR_PHRASES[error_kind(errors[0])]))
     return voice.sentences(sentences)
+
+
+def _quoted(result: Result, voice: Voice, several: bool) -> str:
+    """A result as the answer quotes it: with several, each tied to its call's order number
+    (unless the result names it already), so that which answer is whose stays clear."""
+    text = result.content.strip().rstrip(".。")
+    order = _order_of(result)
+    if several and order and order not in text:
+        return voice.line("shop.found_for", order=order, result=text)
+    return text
+
+
+def _order_of(result: Result) -> str:
+    return key_value(result.call.input) if result.call is not None else ""

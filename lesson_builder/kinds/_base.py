@@ -28,6 +28,9 @@ class QuizContext:
     problems: Problems
     markdown: Callable[[str], str]  # markdown → HTML, with the site's extensions
     snippet_transcript: Callable[[str], Optional[dict]]  # a lesson snippet's own run
+    # More programs to run after the quiz's chain, name → code → name → transcript: for a
+    # problem's hint only (a check that failed), never for what a correct quiz needs.
+    run_more: Optional[Callable[[dict[str, str]], dict[str, dict]]] = None
 
     def problem(self, key: Optional[str], message: str) -> None:
         """A problem about the field ``key`` of this quiz (None: the quiz as a whole)."""

@@ -56,10 +56,29 @@ class FindBug(QuizKind):
         if fixed["status"] != "done" or not outputs_match(fixed["output"], wanted):
             detail = describe_run(fixed) if fixed["status"] != "done" else \
                 "prints something else:\n" + output_diff(wanted, fixed["output"], "output (quiz)", "with the fix")
-            ctx.problem("line", f"with the fix on line {line}, the code {detail}")
+            ctx.problem("line", f"{self._lines_that_work(ctx, line)}; with the fix on line {line}, the code {detail}")
             return
         if same_run(actual, fixed):
             ctx.problem("code", "the code as shown already prints the expected output: there is no bug to find")
+
+    @staticmethod
+    def _lines_that_work(ctx, line: int) -> str:
+        """What to do, first: the other lines where the fix makes the code print ``output``
+        (the key is most often one line off), or that it works on none."""
+        data = ctx.quiz.data
+        if ctx.run_more is None:
+            return f"the fix on line {line} does not make the code print 'output'"
+        others = {f"fix-on-{n}": apply_fix(data["code"], n, data["fix"])
+                  for n, text in enumerate(code_lines(data["code"]), start=1)
+                  if n != line and text.strip() != data["fix"].strip()}
+        runs = ctx.run_more(others)
+        working = [int(name.rsplit("-", 1)[1]) for name, run in runs.items()
+                   if run["status"] == "done" and outputs_match(run["output"], data["output"])]
+        if not working:
+            return (f"the fix works on no line of the code: with it on any line the code does not print "
+                    f"'output'; check 'fix' and 'output'")
+        lines = " or ".join(str(n) for n in working)
+        return f"line {line} is not the faulty line: the fix works on line {lines} (set 'line: {working[0]}')"
 
     def config(self, ctx, runs):
         data = ctx.quiz.data

@@ -13,6 +13,9 @@ import pytest
 from authoring_copies import REPO, content_root, copy_lesson
 from lesson_builder import scan_course
 from lesson_builder._coverage import coverage
+from lesson_builder._mark_strings import is_text
+from lesson_builder._text_language import foreign_language
+from lesson_builder._translation_check import string_literals
 from repo_course import repo_course
 
 LANGUAGES = repo_course().outline.languages
@@ -48,25 +51,60 @@ def test_new_lays_a_translation_out_like_the_written_lesson(tmp_path):
     assert made.returncode == 0, made.stderr
     course = scan_course(root)
     bg, ru = course.lessons["bg/first-steps"], course.lessons["ru/first-steps"]
-    assert [(s.id, s.code, s.output, s.hidden, s.continues) for s in ru.snippets.values()] == \
+    unmarked = lambda text: text.replace("TO-WRITE (ru): ", "")  # noqa: E731
+    assert [(s.id, unmarked(s.code), s.output, s.hidden, s.continues) for s in ru.snippets.values()] == \
            [(s.id, s.code, s.output, s.hidden, s.continues) for s in bg.snippets.values()]
+    # Every text string of the code is marked; names, ids and keys (ASCII) are not.
+    for snippet in ru.snippets.values():
+        for _, literal in string_literals(snippet.code):
+            assert ("TO-WRITE (ru): " in literal) == is_text(unmarked(literal)), (snippet.id, literal)
+    assert '"TO-WRITE (ru): Къде е поръчка 1042?"' in ru.text and '"get_order_status"' in ru.text
     assert [p.id for p in ru.placements] == [p.id for p in bg.placements]
     bg_quizzes, ru_quizzes = course.quiz_files["bg/first-steps"].quizzes, course.quiz_files["ru/first-steps"].quizzes
     assert {q.id: q.kind for q in ru_quizzes.values()} == {q.id: q.kind for q in bg_quizzes.values()}
     for quiz_id, quiz in ru_quizzes.items():
         kept = {key: value for key, value in bg_quizzes[quiz_id].data.items() if key in ("code", "line", "fix", "output")}
-        assert {key: quiz.data[key] for key in kept} == kept
+        assert {key: unmarked(quiz.data[key]) if isinstance(quiz.data[key], str) else quiz.data[key]
+                for key in kept} == kept
         assert quiz.data["prompt"].startswith("TO-WRITE (ru)")
-    # no Bulgarian prose left in the Russian page; every text to write is a problem at its line
+    # no Bulgarian prose left in the Russian page; every text to write is a problem at its line,
+    # and every copied output (Bulgarian until `fix` runs the translated code) too
     heading = re.search(r"^# (.+)$", bg.text, re.M)[1]
     assert heading not in ru.text and "TO-WRITE (ru)" in ru.text
     assert course.outline.lesson("first-steps").in_progress == set()
     problems = [str(p) for p in course.problems]
-    assert problems and all("text left to write" in p for p in problems)
-    assert any(p.startswith("lessons/first-steps/ru.md:") for p in problems)
+    assert problems and all("text left to write" in p or "is in Bulgarian" in p for p in problems), problems
+    assert any(p.startswith("lessons/first-steps/ru.md:") and "output of snippet" in p for p in problems)
     assert any(p.startswith("quizzes/first-steps/ru.yaml:") for p in problems)
     again = run_builder(root, "new", "first-steps", "ru")
     assert again.returncode == 2 and "already exists" in again.stderr
+
+
+def test_a_translation_whose_code_strings_or_outputs_are_in_another_language_is_refused(tmp_path):
+    # The Bulgarian lesson copied as the Russian page, as if every mark had been deleted
+    # without translating: a Bulgarian question on a Russian page.
+    root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps"}])
+    copy_lesson(root, "first-steps", "bg")
+    copy_lesson(root, "first-steps", "bg", as_lang="ru")
+    page = (root / "lessons/first-steps/ru.md").read_text(encoding="utf-8").split("\n")
+    question = next(n for n, row in enumerate(page, 1) if '"Къде е поръчка 1042?"' in row)
+    problems = [str(p) for p in scan_course(root).problems]
+    assert (f"lessons/first-steps/ru.md:{question}: a string of snippet 'ask' is in Bulgarian ('ъ' in "
+            "'\"Къде е поръчка 1042?\"'), not Russian: translate it (the model answers in the language it is "
+            "asked in), then `fix` writes the outputs") in problems
+    assert any(p.startswith("lessons/first-steps/ru.md:") and "the output of snippet" in p and "is in Bulgarian" in p
+               for p in problems)
+    assert any(p.startswith("quizzes/first-steps/ru.yaml:") and "is in Bulgarian" in p for p in problems)
+    assert not any(p.startswith("lessons/first-steps/bg.md") or p.startswith("quizzes/first-steps/bg.yaml")
+                   for p in problems)
+
+
+def test_the_language_of_a_text_is_told_by_the_letters_and_words_only_it_has():
+    cases = [("Къде е поръчка 1042?", "ru", "bg"), ("Где заказ SP-1024?", "bg", "ru"), ("Де моє замовлення?", "ru", "uk"),
+             ("Что это?", "uk", "ru"), ("سفارش کجاست؟", "zh", "fa"), ("订单在哪里？", "fa", "zh"),
+             ("Къде е поръчка?", "zh", "bg"), ("Заказ 1042", "zh", "bg/ru/uk"), ("budget-۲۰۲۵.md", "bg", None), ("объект", "bg", None),
+             ("объект подъезд", "ru", None), ("order 1042", "uk", None), ("Заказ 1042", "bg", None)]
+    assert [(text, page, (foreign_language(text, page) or (None,))[0]) for text, page, _ in cases] == cases
 
 
 def test_new_adds_a_lesson_to_the_course_with_a_skeleton(tmp_path):
@@ -77,8 +115,33 @@ def test_new_adds_a_lesson_to_the_course_with_a_skeleton(tmp_path):
     course = scan_course(root)
     entry = course.outline.lesson("next-one")
     assert entry.position == 2 and entry.prerequisites == ["first-steps"] and entry.in_progress == {"bg"}
+    # A title and focus to write in the new page's language only: Bulgarian is in progress.
+    assert entry.title == {"ru": "TO-WRITE (ru)"} and entry.focus == {"ru": "TO-WRITE (ru)"}
     problems = [str(p) for p in course.problems]
     assert problems and all("text left to write" in p for p in problems), problems
+    # Every command it suggests runs as printed, where it was typed (no bare `python`, which
+    # outside the venv lacks the packages): fix fills the output, check lists the marks left.
+    commands = re.findall(r"^  \d+\. (\S*python -m .*?)(?:\s+#.*)?$", made.stdout, re.M)
+    assert len(commands) == 2 and not re.search(r"(^|\s)python ", made.stdout), made.stdout
+    for command in commands:
+        ran = subprocess.run(command, shell=True, cwd=REPO, capture_output=True, text=True, timeout=900)
+        assert ran.returncode in (0, 1) and "text left to write" in ran.stdout + ran.stderr, (command, ran.stderr)
+    assert "end_turn" in (root / "lessons/next-one/ru.md").read_text(encoding="utf-8")  # fix wrote the output
+
+
+def test_new_places_a_lesson_after_the_one_named(tmp_path):
+    root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps"}, {"slug": "later"}])
+    made = run_builder(root, "new", "middle", "bg", "--after", "first-steps")
+    assert made.returncode == 0, made.stderr
+    assert "added to the course after 'first-steps'" in made.stdout
+    outline = scan_course(root).outline
+    assert outline.slugs() == ["first-steps", "middle", "later"]
+    assert outline.lesson("middle").prerequisites == ["first-steps"] and outline.lesson("middle").in_progress == {"ru"}
+    unknown = run_builder(root, "new", "other", "bg", "--after", "nowhere")
+    assert unknown.returncode == 2 and unknown.stderr == (
+        "new: --after places a new lesson; there is no lesson 'nowhere' in the course\n")
+    at_the_end = run_builder(root, "new", "last-one", "bg")
+    assert "at the end of the course (--after <slug> places it elsewhere)" in at_the_end.stdout
 
 
 @pytest.fixture

@@ -12,7 +12,11 @@ from lesson_builder import scan_course
 
 
 def messages(root: Path) -> list[str]:
-    return [str(p) for p in sorted(scan_course(root).problems, key=lambda p: (p.path, p.line))]
+    """The problems, but those of the translation check: the Bulgarian page stands in for the
+    Russian one here, and its Bulgarian strings and outputs are not what these tests are about
+    (tests/build/test_authoring_tools.py holds that check's tests)."""
+    return [str(p) for p in sorted(scan_course(root).problems, key=lambda p: (p.path, p.line))
+            if ", not Russian: translate" not in p.message]
 
 
 def translated(tmp_path: Path, in_progress=()) -> Path:

@@ -5,9 +5,13 @@ language, each problem at its file and line."""
 import textwrap
 from pathlib import Path
 
+import yaml
+
 from lesson_builder import scan_course
 from lesson_builder._course_file import parse_outline
+from lesson_builder._course_pages import frame_html, notice_markdown
 from lesson_builder._problems import Problems
+from lesson_builder._strings import ui_text
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -52,11 +56,13 @@ def test_a_complete_course_has_no_problems_and_keeps_its_order(tmp_path):
     assert course.outline.lesson("one").in_progress == {"ru"}
 
 
-def test_the_repositorys_course_lists_every_lesson_in_the_issues_order():
+def test_the_repositorys_course_is_read_in_the_order_of_its_file():
+    # Read from the file itself, never listed here: an author who adds a lesson changes no test.
+    written = yaml.safe_load((REPO / "lessons" / "course.yaml").read_text(encoding="utf-8"))
     course = scan_course(REPO)
-    assert course.outline.slugs() == ["first-steps", "tool-loop", "running-a-tool-call", "attaching-tools",
-                                      "agent-loop", "interview-card"]
-    assert course.outline.languages == ["bg", "fa", "zh", "ru", "uk"]
+    assert [str(p) for p in course.problems] == []
+    assert course.outline.slugs() == [entry["slug"] for entry in written["lessons"]]
+    assert course.outline.languages == written["languages"] and course.outline.languages[0] == "bg"
     for entry in course.outline.lessons:
         for lang in course.outline.languages:
             written = (REPO / "lessons" / entry.slug / f"{lang}.md").is_file()
@@ -101,6 +107,37 @@ def test_course_file_problems_name_their_lines():
     ]
 
 
+def test_a_language_in_progress_needs_no_title_or_focus_and_its_notice_says_so_in_its_language(tmp_path):
+    # Lesson 'one' is written in Bulgarian only: its author writes no Russian line.
+    course = COURSE.replace('title: {bg: "Едно", ru: "Один"}', 'title: {bg: "Едно"}').replace(
+        'focus: {bg: "Първият урок.", ru: "Первый урок."}', 'focus: {bg: "Първият урок."}')
+    problems = Problems()
+    outline = parse_outline("lessons/course.yaml", course, problems)
+    assert problems.report() == ""
+    one = outline.lesson("one")
+    assert one.title_in("ru") == ("Едно", "bg") and one.title_in("bg") == ("Едно", "bg")
+    notice = notice_markdown(REPO, outline, one, "ru", {"bg": "Български"})
+    assert '# <span lang="bg">Едно</span>' in notice and '<p><span lang="bg">Първият урок.</span></p>' in notice
+    assert ui_text(REPO, "ru", "course.notice.untitled") in notice
+    assert "не переведены на русский" in ui_text(REPO, "ru", "course.notice.untitled")
+    # The next written page links to it under the written title, marked as Bulgarian.
+    above, _ = frame_html(REPO, outline, "two", "ru")
+    assert '<a href="../one/" data-prerequisite="one"><span lang="bg">Едно</span></a>' in above
+    # A written language still needs both, and an empty line for a language in progress is a slip.
+    problems = Problems()
+    parse_outline("lessons/course.yaml", course.replace("in_progress: [ru]", "in_progress: []")
+                  .replace('title: {bg: "Две", ru: "Два"}', 'title: {bg: "Две", ru: ""}'), problems)
+    assert problems.report().split("\n") == [
+        "lessons/course.yaml:4: lesson 'one' has no title in 'ru'",
+        "lessons/course.yaml:5: lesson 'one' has no focus in 'ru'",
+        "lessons/course.yaml:9: lesson 'two' has no title in 'ru'",
+    ]
+    # A notice whose language has its own title and focus says nothing of the kind.
+    complete = parse_outline("lessons/course.yaml", COURSE, Problems())
+    assert ui_text(REPO, "ru", "course.notice.untitled") not in notice_markdown(
+        REPO, complete, complete.lesson("one"), "ru", {"bg": "Български"})
+
+
 def test_links_resolve_in_the_lessons_language_and_name_their_line(tmp_path):
     body = """\
     Назад към [първия урок](../one/index.md), към [същия като папка](../one/), към
@@ -139,3 +176,33 @@ def test_a_lessons_own_glossary_must_join_the_course_glossary(tmp_path):
     assert problems_of(root) == [
         "lessons/one/GLOSSARY.bg.md:1: one glossary per language for the whole course: move these terms into "
         "lessons/GLOSSARY.bg.md and delete this file"]
+
+
+PLACE_PROSE = {  # one phrase a language, the forms prose uses
+    "bg": "Повече за това — в\nследващия урок.",
+    "ru": "Сам цикл ты построил в прошлом уроке.",
+    "uk": "Про них коротко скаже наступний урок.",
+    "fa": "حلقه را در درس قبل ساختید.",
+    "zh": "下一课会把两种写法并排展示。",
+}
+
+
+def test_prose_that_names_a_lesson_by_its_place_is_refused_in_every_language(tmp_path):
+    languages = list(PLACE_PROSE)
+    course = (f"languages: [{', '.join(languages)}]\nlessons:\n"
+              "  - slug: one\n    title: {bg: \"Едно\"}\n    focus: {bg: \"Първият урок.\"}\n"
+              "    prerequisites: []\n    in_progress: []\n")
+    body = "Текст.\n\n{prose}\n\n```python\nprint('следващия урок, 下一课')\n```\n\nИ `в следващия урок` в код.\n"
+    pages = {f"one/{lang}.md": lesson(body.format(prose=prose)) for lang, prose in PLACE_PROSE.items()}
+    root = make_course(tmp_path, course.replace('title: {bg: "Едно"}', "title: {" + ", ".join(
+        f'{lang}: "x"' for lang in languages) + "}").replace('focus: {bg: "Първият урок."}', "focus: {" + ", ".join(
+        f'{lang}: "y"' for lang in languages) + "}"), pages)
+    words = {"bg": "следващия урок", "ru": "прошлом уроке", "uk": "наступний урок", "fa": "درس قبل", "zh": "下一课"}
+    assert problems_of(root) == [
+        f"lessons/one/{lang}.md:{11 if lang == 'bg' else 10}: '{words[lang]}' names a lesson by its place in the "
+        "course, which only lessons/course.yaml holds (the page shows the next lesson under the lesson): name the "
+        "lesson instead, as a link, e.g. [its title](../<slug>/index.md)" for lang in sorted(languages)]
+    # Named by a link, the same sentence holds in any order of the course; "earlier lessons" names no place.
+    pages = {f"one/{lang}.md": lesson("Виж [„Едно“](../one/index.md) и предишните уроци.\n") for lang in languages}
+    assert problems_of(make_course(tmp_path, root.joinpath("lessons/course.yaml").read_text(encoding="utf-8"),
+                                   pages)) == []

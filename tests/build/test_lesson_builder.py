@@ -178,6 +178,29 @@ def test_malformed_yaml_names_its_line(tmp_path):
     assert problems[0].startswith("quizzes/demo/bg.yaml:4: malformed YAML: ")
 
 
+def test_an_indentation_slip_is_said_in_plain_words_not_the_parsers(tmp_path):
+    # PyYAML says "expected <block end>, but found '<block mapping start>'" for both.
+    one_space_short = "- id: q\n  kind: exercise\n  prompt: Hi\n starter: x\n"
+    assert problems_of(write(tmp_path, "::: quiz q\n", one_space_short)) == [
+        "quizzes/demo/bg.yaml:4: malformed YAML: line 4 is indented 1 space, a level none of the lines above it "
+        "has (they use 0, 2): indent it like the key or list item it belongs with"]
+    option_off = ("- id: q\n  kind: multiple-choice\n  prompt: Hi\n  options:\n    - text: a\n      correct: true\n"
+                  "     explanation: b\n")
+    assert problems_of(write(tmp_path, "::: quiz q\n", option_off)) == [
+        "quizzes/demo/bg.yaml:7: malformed YAML: line 7 is indented 5 spaces, a level none of the lines above it "
+        "has (they use 0, 2, 4, 6): indent it like the key or list item it belongs with"]
+    key_at_the_dash = ("- id: q\n  kind: multiple-choice\n  prompt: Hi\n  options:\n    - text: a\n    correct: true\n")
+    assert problems_of(write(tmp_path, "::: quiz q\n", key_at_the_dash)) == [
+        "quizzes/demo/bg.yaml:6: malformed YAML: line 6 is indented 4 spaces, like the '- ' of the list item at "
+        "line 5, but it is no list item: indent it 6 spaces to belong to that item, or start it with '- '"]
+    # PyYAML: "mapping values are not allowed here"
+    too_deep = "- id: q\n  kind: exercise\n  prompt: Hi\n    starter: x\n"
+    assert problems_of(write(tmp_path, "::: quiz q\n", too_deep)) == [
+        "quizzes/demo/bg.yaml:4: malformed YAML: a key where YAML cannot take one: either this line is indented "
+        "deeper than the key above it (indent it like that key), or a text on it holds ': ' (put the text in "
+        "quotes, or write it as a block after |)"]
+
+
 def test_unknown_kind_missing_and_unknown_fields_and_duplicate_ids(tmp_path):
     quizzes = """\
     - id: a
@@ -314,9 +337,18 @@ FIND_BUG = """\
 
 def test_find_bug_fix_on_the_marked_line_must_give_the_output(tmp_path):
     assert problems_of(write(tmp_path, quiz_lesson("bug"), FIND_BUG)) == []
+    # The key one line off: the first line says which line the fix works on, then what it did.
     root = write(tmp_path, quiz_lesson("bug"), FIND_BUG.replace("line: 3", "line: 2"))
-    problem = one_problem(root)
-    assert problem.startswith("quizzes/demo/bg.yaml:10: quiz 'bug': with the fix on line 2, the code raises NameError")
+    first, *details = one_problem(root).split("\n")
+    assert first == ("quizzes/demo/bg.yaml:10: quiz 'bug': line 2 is not the faulty line: the fix works on line 3 "
+                     "(set 'line: 3'); with the fix on line 2, the code raises NameError: name 'messages' is not "
+                     "defined (line 2) and prints:")
+    assert details and details[-1].startswith("    | NameError")
+    # A fix that works nowhere says so.
+    root = write(tmp_path, quiz_lesson("bug"), FIND_BUG.replace("messages=messages)\n  output", "messages=[])\n  output"))
+    assert one_problem(root).split("\n")[0].startswith(
+        "quizzes/demo/bg.yaml:10: quiz 'bug': the fix works on no line of the code: with it on any line the code "
+        "does not print 'output'; check 'fix' and 'output'; with the fix on line 3, the code raises BadRequestError")
 
 
 def test_find_bug_code_as_shown_must_fail_or_differ(tmp_path):

@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,16 @@ def test_a_build_error_is_an_error_page_under_serve_and_goes_away_when_fixed(bro
     # the terminal names the problem after the build's own lines, without the search's noise
     assert f"{LESSON}:{line}: shown output of snippet 'ask' differs" in output
     assert "Prefix dict" not in output and "Loading model" not in output
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_and_how_to_choose_another():
+    serve_script = Path(__file__).resolve().parents[2] / "scripts" / "serve"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        ran = subprocess.run([str(serve_script), "--port", str(port)], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 1
+    assert ran.stderr.splitlines() == [
+        f"scripts/serve: port {port} is taken (another server is running there); stop it, or choose another "
+        f"port: scripts/serve --port {port + 1}"]

@@ -320,19 +320,37 @@ def test_the_warm_up_leaves_nothing_a_run_could_tell():
     assert warmed == cold
 
 
-def test_garbage_a_run_leaves_never_speaks_in_a_later_run():
-    # A coroutine never awaited, kept alive by a cycle (the run's functions and its globals):
-    # freed by the collector at some later moment, it would warn into whatever run is going
-    # on then. The collector is off here, so that the later run's own collection is the one.
+# Garbage a run leaves, each way it can be held: freed by the collector at some later moment,
+# it would warn (or print) into whatever run is going on then. Also run in Pyodide
+# (tests/unit/test_lesson_runtime_pyodide.py).
+LEFT_GARBAGE = {
+    # held by a cycle through the run's globals (its functions point back to them)
+    "a coroutine in the globals": "async def one_by_one():\n    pass\n\ncoroutine = one_by_one()\n",
+    # reachable from nothing once deleted: only a collection of the whole heap finds it
+    "a coroutine in a cycle let go": "async def one_by_one():\n    pass\n\nclass Box:\n    pass\n\n"
+                                     "box = Box()\nbox.me = box\nbox.coroutine = one_by_one()\ndel box\n",
+    "a generator in a cycle let go": "def numbers():\n    try:\n        yield 1\n    finally:\n"
+                                     "        print('closed late')\n\nclass Box:\n    pass\n\n"
+                                     "box = Box()\nbox.me = box\nbox.numbers = numbers()\nnext(box.numbers)\n"
+                                     "del box\n",
+}
+# The next run collects the garbage itself: a learner's gc.collect(), or the interpreter's own
+# collection that a new lesson's allocations move into it.
+COLLECTS = "import gc\ngc.collect()\nprint('quiet')\n"
+
+
+@pytest.mark.parametrize("name", list(LEFT_GARBAGE))
+def test_garbage_a_run_leaves_never_speaks_in_a_later_run(name):
+    # The collector is off here, so that the later run's own collection is the one.
     import gc
     import warnings
 
     gc.disable()
     try:
-        run_chain([], "async def one_by_one():\n    pass\n\ncoroutine = one_by_one()\n")
+        run_chain([], LEFT_GARBAGE[name])
         with warnings.catch_warnings(record=True) as issued:  # pytest would keep them from the output
             warnings.simplefilter("always")
-            later = run_chain([], "import gc\ngc.collect()\nprint('quiet')\n")
+            later = run_chain([], COLLECTS)
     finally:
         gc.enable()
     # Only this test's coroutine: the test process may hold other garbage (sockets of earlier

@@ -5,6 +5,8 @@ and no run leaking into the next in one interpreter (as in the browser's shared 
 import pytest
 from pyodide_host import SKIP_REASON, pyodide_available, run_chains
 
+from test_lesson_runtime import COLLECTS, LEFT_GARBAGE
+
 from lesson_runtime import run_chain
 
 CASES = {
@@ -75,3 +77,14 @@ def test_a_run_does_not_leak_into_the_next_in_pyodide(tampering_in_pyodide, name
     assert clean["status"] == "error" and "[Previous line repeated 994 more times]" in clean["output"]
     assert after == clean
     assert tampered == run_chain([], TAMPERING[name], timeout=1)
+
+
+@pytest.mark.parametrize("name", list(LEFT_GARBAGE))
+def test_garbage_a_run_leaves_never_speaks_in_a_later_run_in_pyodide(name):
+    # One interpreter, as the browser's worker: the later run's collection would free the
+    # earlier run's garbage, and its warning or print would land in the later output.
+    if not pyodide_available():
+        pytest.skip(SKIP_REASON)
+    left, later = run_chains([{"setup": [], "code": code, "timeout": 2} for code in (LEFT_GARBAGE[name], COLLECTS)])
+    assert left["status"] == "done"
+    assert later["output"] == "quiet\n"

@@ -111,3 +111,13 @@ def test_persian_failure_texts_in_the_chat_completions_shape(failure, read_as_fa
     else:
         assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
         assert failure in steps[-1]["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_empty_file_is_said_to_be_empty_never_quoted_as_nothing(lang):
+    def empty_april(name, arguments):
+        return ("", False) if arguments.get("path") == "april.md" else files_runner(name, arguments)
+
+    steps = anthropic_loop(Anthropic(), Q["two"][lang], system="", tools=files_tools(lang), run=empty_april)["steps"]
+    assert phrase(lang, "files.empty", file="april.md") in steps[-1]["text"]
+    assert phrase(lang, "files.file_says", file="april.md", content="") not in steps[-1]["text"]

@@ -131,3 +131,14 @@ def test_a_vague_tool_is_not_called_here():
     (only,) = openai_loop(OpenAI(), Q["zh"], system="", tools=vague, run=flowers_runner("zh"))["steps"]
     assert only["finish_reason"] == "stop"
     assert only["text"] == phrase("zh", "flowers.made_up", city="北京")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_empty_result_is_said_as_such_never_quoted_as_nothing(lang):
+    shanghai, runner = CITIES[lang][1], flowers_runner(lang)
+
+    def empty_shanghai(name, arguments):
+        return ("", False) if arguments.get("city") == shanghai else runner(name, arguments)
+
+    steps = anthropic_loop(Anthropic(), Q[lang], system="", tools=flowers_tools(lang), run=empty_shanghai)["steps"]
+    assert phrase(lang, "flowers.empty", city=shanghai) in steps[-1]["text"].split("\n")

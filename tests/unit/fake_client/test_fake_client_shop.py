@@ -182,3 +182,40 @@ def test_the_same_result_without_the_note_is_answered_plainly(lang):
     first, second = anthropic_loop(Anthropic(), QUESTIONS["status"][lang], system=SHOP_SYSTEM[lang],
                                    tools=shop_tools(lang), run=lambda name, args: (plain, False))["steps"]
     assert second["text"] == phrase(lang, "shop.found", results=plain)
+
+
+def answer_to_results(lang, contents_by_order, *, reverse=True):
+    """The answer to QUESTIONS["two"] (two calls in one reply) after the program sends
+    `contents_by_order[order_id]` for each call, in reverse call order by default."""
+    client, tools = Anthropic(), shop_tools(lang)
+    history = [{"role": "user", "content": QUESTIONS["two"][lang]}]
+    reply = client.messages.create(model="m", max_tokens=400, system=SHOP_SYSTEM[lang], tools=tools, messages=history)
+    calls = [block for block in reply.content if block.type == "tool_use"]
+    assert [call.input["order_id"] for call in calls] == ["1042", "1187"]
+    history.append({"role": "assistant", "content": reply.content})
+    history.append({"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": call.id, "content": contents_by_order[call.input["order_id"]]}
+        for call in (reversed(calls) if reverse else calls)]})
+    final = client.messages.create(model="m", max_tokens=400, system=SHOP_SYSTEM[lang], tools=tools, messages=history)
+    return final.content[0].text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_results_are_tied_to_their_calls_by_id_whatever_order_they_are_sent_in(lang):
+    first, second = "A-first", "B-second"  # results that do not name their order
+    text = answer_to_results(lang, {"1042": first, "1187": second})
+    tied = [phrase(lang, "shop.found_for", order="1042", result=first),
+            phrase(lang, "shop.found_for", order="1187", result=second)]
+    assert text == phrase(lang, "shop.found", results=phrase(lang, "list_separator").join(tied))
+    assert answer_to_results(lang, {"1042": first, "1187": second}, reverse=False) == text
+    # A result that names its order is quoted as it is.
+    named = answer_to_results(lang, {"1042": "1042 A", "1187": "1187 B"})
+    assert named == phrase(lang, "shop.found", results=phrase(lang, "list_separator").join(["1042 A", "1187 B"]))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_empty_result_is_said_as_such_never_quoted_as_nothing(lang):
+    text = answer_to_results(lang, {"1042": "A-first", "1187": ""})
+    assert text == phrase(lang, "sentence_separator").join([phrase(lang, "shop.found", results="A-first"),
+                                                            phrase(lang, "shop.empty", order="1187")])
+    assert "; ." not in text and "；。" not in text and "؛ ." not in text
