@@ -58,6 +58,7 @@ def test_a_complete_course_has_no_problems_and_keeps_its_order(tmp_path):
 
 def test_the_repositorys_course_is_read_in_the_order_of_its_file():
     # Read from the file itself, never listed here: an author who adds a lesson changes no test.
+    # The order is the course plan's (docs/authoring/plan.md): test_course_plan.py checks it.
     written = yaml.safe_load((REPO / "lessons" / "course.yaml").read_text(encoding="utf-8"))
     course = scan_course(REPO)
     assert [str(p) for p in course.problems] == []
