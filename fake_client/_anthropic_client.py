@@ -6,12 +6,12 @@ from typing import Any, Iterable, Optional
 
 from ._anthropic_events import raw_event
 from ._anthropic_types import Message, MessageTokensCount, ParsedMessage
-from ._errors import RequestRefused, anthropic_bad_request, anthropic_error_body
+from ._attempts import Attempts, with_request_id
+from ._errors import RequestRefused, anthropic_bad_request
 from ._ids import IdCounter
 from ._message_stream import MessageStream, MessageStreamManager
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
-from ._recording import record
 from ._request_body import as_list, plain_body
 from ._service import anthropic_count_tokens, anthropic_exchange
 from ._streaming import Stream, anthropic_events
@@ -21,9 +21,10 @@ from ._threads import ThreadStore
 class Messages:
     """`client.messages`: the Messages API."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore) -> None:
+    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts) -> None:
         self._ids = ids
         self._threads = threads
+        self._attempts = attempts
 
     def create(self, *, max_tokens: int, messages: Iterable[Any], model: str,
                system: Any = NOT_GIVEN, tools: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN,
@@ -55,10 +56,10 @@ class Messages:
                      top_k=top_k, stop_sequences=stop_sequences, metadata=metadata,
                      thinking=thinking, service_tier=service_tier, output_config=output_config,
                      stream=stream, extra_body=extra_body)
-        reply = self._send(body)
+        reply, request_id = self._send(body)
         if stream:
             return Stream(anthropic_events(reply), raw_event)
-        return Message.from_dict(reply)
+        return with_request_id(Message.from_dict(reply), request_id)
 
     def stream(self, **arguments: Any) -> MessageStreamManager:
         """The SDK's streaming helper: the arguments of `create` (without `stream`), used as
@@ -66,7 +67,7 @@ class Messages:
         `stream.get_final_message()` (see `fake_client._message_stream`). The request is
         sent when the `with` block starts."""
         return MessageStreamManager(
-            lambda: MessageStream(self._send(_body_of(arguments, stream=True))))
+            lambda: MessageStream(self._send(_body_of(arguments, stream=True))[0]))
 
     def parse(self, *, output_format: Any, **arguments: Any) -> ParsedMessage:
         """`create` with `output_config.format` made from `output_format` (a pydantic model
@@ -92,20 +93,19 @@ class Messages:
         try:
             counted = anthropic_count_tokens(plain_body(body, "anthropic"))
         except RequestRefused as refused:
-            raise anthropic_bad_request(refused, "/v1/messages/count_tokens") from None
+            raise anthropic_bad_request(refused, "/v1/messages/count_tokens",
+                                        self._ids.next("anthropic_request")) from None
         return MessageTokensCount.from_dict(counted)  # type: ignore[return-value]
 
-    def _send(self, body: dict[str, Any]) -> dict[str, Any]:
-        """One request to the model: its reply JSON, recorded; refusals raised as the SDK
-        raises them."""
+    def _send(self, body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+        """One call to the model (`_attempts`: faults, retries): its reply JSON and request
+        id, recorded; refusals raised as the SDK raises them."""
         try:
             body = plain_body(body, "anthropic")
-            reply, tool_tokens = anthropic_exchange(body, self._ids, self._threads)
-        except RequestRefused as refused:
-            record("anthropic", body, None, anthropic_error_body(refused))
-            raise anthropic_bad_request(refused) from None
-        record("anthropic", body, reply, None, tool_tokens)
-        return reply
+        except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
+            raise self._attempts.refused("anthropic", body, refused, "/v1/messages") from None
+        return self._attempts.call("anthropic", body, lambda fault: anthropic_exchange(
+            body, self._ids, self._threads, fault=fault), path="/v1/messages")
 
 
 class BetaMessages(Messages):
@@ -125,8 +125,8 @@ class BetaMessages(Messages):
 class Beta:
     """`client.beta`: holds `messages`."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore) -> None:
-        self.messages = BetaMessages(ids, threads)
+    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts) -> None:
+        self.messages = BetaMessages(ids, threads, attempts)
 
 
 def _body(*, messages: Iterable[Any], extra_body: Any, **fields: Any) -> dict[str, Any]:
@@ -151,18 +151,22 @@ class Anthropic:
     """Stand-in for `anthropic.Anthropic`: same constructor, no network, no key.
 
     Every argument the real client takes (`api_key`, `base_url`, `timeout`, …) is accepted
-    and ignored, so that lesson code runs unchanged with either. Ids (`msg_01…`,
-    `toolu_01…`) are counted per client, and so are its server-held threads.
+    and ignored, so that lesson code runs unchanged with either, except `max_retries`
+    (default 2): how often a failed call is retried, as the SDK retries it (`_attempts`;
+    failures come only on demand, `fake_client.faults`). Ids (`msg_01…`, `toolu_01…`,
+    `req_01…`) are counted per client, and so are its server-held threads.
     """
 
     def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None,
-                 **options: Any) -> None:
+                 max_retries: Optional[int] = None, **options: Any) -> None:
         self.api_key = api_key
         self.base_url = base_url
         self._ids = IdCounter()
+        self._attempts = Attempts(self._ids, max_retries)
+        self.max_retries = self._attempts.max_retries
         threads = ThreadStore()
-        self.messages = Messages(self._ids, threads)
-        self.beta = Beta(self._ids, threads)
+        self.messages = Messages(self._ids, threads, self._attempts)
+        self.beta = Beta(self._ids, threads, self._attempts)
 
     def __enter__(self) -> "Anthropic":
         return self

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
-from ._errors import RequestRefused, openai_bad_request, openai_error_body
+from ._attempts import Attempts, with_request_id
+from ._errors import RequestRefused
 from ._ids import IdCounter
 from ._not_given import NOT_GIVEN
 from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import ChatCompletion, ParsedChatCompletion
 from ._output_types import schema_of
-from ._recording import record
 from ._request_body import as_list, given_body, plain_body
 from ._responses_client import Responses
 from ._responses_store import ResponseStore
@@ -26,8 +26,9 @@ _OPTIONS = ("tool_choice", "parallel_tool_calls", "temperature", "top_p", "max_t
 class Completions:
     """`client.chat.completions`: the Chat Completions API."""
 
-    def __init__(self, ids: IdCounter) -> None:
+    def __init__(self, ids: IdCounter, attempts: Attempts) -> None:
         self._ids = ids
+        self._attempts = attempts
 
     def create(self, *, messages: Iterable[Any], model: str, tools: Any = NOT_GIVEN,
                stream: Any = NOT_GIVEN, extra_headers: Any = None, extra_query: Any = None,
@@ -56,17 +57,16 @@ class Completions:
                           {"tools": tools, "stream": stream, **options}, extra_body)
         try:
             body = plain_body(body, "openai")
-            reply, tool_tokens = openai_exchange(body, self._ids)
-        except RequestRefused as refused:
-            record("openai", body, None,
-                   openai_error_body(refused.message, refused.param, refused.code))
-            raise openai_bad_request(refused) from None
-        record("openai", body, reply, None, tool_tokens)
+        except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
+            raise self._attempts.refused("openai", body, refused, "/v1/chat/completions") from None
+        reply, request_id = self._attempts.call(
+            "openai", body, lambda fault: openai_exchange(body, self._ids, fault=fault),
+            path="/v1/chat/completions")
         if stream:
             include_usage = (body.get("stream_options") or {}).get("include_usage") is True
             return Stream(openai_chunks(reply, include_usage=include_usage),
                           ChatCompletionChunk.from_dict)
-        return ChatCompletion.from_dict(reply)
+        return with_request_id(ChatCompletion.from_dict(reply), request_id)
 
     def parse(self, *, response_format: Any, **arguments: Any) -> ParsedChatCompletion:
         """`create` with a strict `json_schema` `response_format` made from `response_format`
@@ -82,26 +82,28 @@ class Completions:
 class Chat:
     """`client.chat`: holds `completions`."""
 
-    def __init__(self, ids: IdCounter) -> None:
-        self.completions = Completions(ids)
+    def __init__(self, ids: IdCounter, attempts: Attempts) -> None:
+        self.completions = Completions(ids, attempts)
 
 
 class OpenAI:
     """Stand-in for `openai.OpenAI`: same constructor, no network, no key.
 
     Every argument the real client takes (`api_key`, `base_url`, …) is accepted and
-    ignored. `chat.completions` speaks Chat Completions, `responses` the Responses API. Ids
+    ignored, except `max_retries` (default 2), as for `fake_client.Anthropic`. `chat.completions` speaks Chat Completions, `responses` the Responses API. Ids
     (`chatcmpl-…`, `call_…`, `resp_…`, …) are counted per client, and stored responses
     (`previous_response_id`) are kept per client.
     """
 
     def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None,
-                 **options: Any) -> None:
+                 max_retries: Optional[int] = None, **options: Any) -> None:
         self.api_key = api_key
         self.base_url = base_url
         self._ids = IdCounter()
-        self.chat = Chat(self._ids)
-        self.responses = Responses(self._ids, ResponseStore())
+        self._attempts = Attempts(self._ids, max_retries)
+        self.max_retries = self._attempts.max_retries
+        self.chat = Chat(self._ids, self._attempts)
+        self.responses = Responses(self._ids, ResponseStore(), self._attempts)
 
     def __enter__(self) -> "OpenAI":
         return self

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from ._errors import RequestRefused, openai_bad_request, openai_error_body
+from ._attempts import Attempts, with_request_id
+from ._errors import RequestRefused, openai_bad_request
 from ._ids import IdCounter
 from ._model_base import ResponseModel
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
-from ._recording import record
 from ._request_body import given_body, plain_body
 from ._responses_events import response_events, stream_event
 from ._responses_store import ResponseStore
@@ -48,9 +48,10 @@ class InputTokens:
 class Responses:
     """`client.responses`: the Responses API."""
 
-    def __init__(self, ids: IdCounter, store: ResponseStore) -> None:
+    def __init__(self, ids: IdCounter, store: ResponseStore, attempts: "Attempts") -> None:
         self._ids = ids
         self._store = store
+        self._attempts = attempts
         self.input_tokens = InputTokens(store)
 
     def create(self, *, model: str, input: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,  # noqa: A002
@@ -82,14 +83,14 @@ class Responses:
         body = given_body({"model": model}, {"input": input, "stream": stream, **options}, extra_body)
         try:
             body = plain_body(body, "openai")
-            reply, tool_tokens = responses_exchange(body, self._ids, self._store)
-        except RequestRefused as refused:
-            record("openai_responses", body, None, openai_error_body(refused.message, refused.param, refused.code))
-            raise openai_bad_request(refused) from None
-        record("openai_responses", body, reply, None, tool_tokens)
+        except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
+            raise self._attempts.refused("openai_responses", body, refused, "/v1/responses") from None
+        reply, request_id = self._attempts.call(
+            "openai_responses", body,
+            lambda fault: responses_exchange(body, self._ids, self._store, fault=fault), path="/v1/responses")
         if stream:
             return Stream(response_events(reply), stream_event)
-        return Response.from_dict(reply)
+        return with_request_id(Response.from_dict(reply), request_id)
 
     def parse(self, *, text_format: Any = NOT_GIVEN, **arguments: Any) -> ParsedResponse:
         """`create` with a strict `json_schema` `text.format` made from `text_format` (a

@@ -73,4 +73,6 @@ PHRASES = {
     "thinking.calls": "За да отговоря, ще извикам {tools}.",
     "thinking.results": "Резултатите дойдоха, мога да отговоря.",
     "thinking.answer": "Мога да отговоря и без инструменти.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "Съжалявам, но не мога да помогна с това.",
 }

@@ -71,4 +71,6 @@ PHRASES = {
     "thinking.calls": "To answer, I will call {tools}.",
     "thinking.results": "The results are in; I can answer.",
     "thinking.answer": "I can answer without tools.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "I'm sorry, but I can't help with that.",
 }

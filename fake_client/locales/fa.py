@@ -75,4 +75,6 @@ PHRASES = {
     "thinking.calls": "برای پاسخ، {tools} را صدا می‌زنم.",
     "thinking.results": "نتیجه‌ها رسید؛ می‌توانم پاسخ بدهم.",
     "thinking.answer": "بدون ابزار هم می‌توانم پاسخ بدهم.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "متأسفم، نمی\u200cتوانم در این مورد کمک کنم.",
 }

@@ -75,4 +75,6 @@ PHRASES = {
     "thinking.calls": "Чтобы ответить, вызову {tools}.",
     "thinking.results": "Результаты пришли, можно отвечать.",
     "thinking.answer": "Могу ответить и без инструментов.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "Извините, но я не могу с этим помочь.",
 }

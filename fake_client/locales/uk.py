@@ -75,4 +75,6 @@ PHRASES = {
     "thinking.calls": "Щоб відповісти, викличу {tools}.",
     "thinking.results": "Результати надійшли, можна відповідати.",
     "thinking.answer": "Можу відповісти й без інструментів.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "Вибачте, але я не можу з цим допомогти.",
 }

@@ -70,4 +70,6 @@ PHRASES = {
     "thinking.calls": "要回答这个问题，我需要调用 {tools}。",
     "thinking.results": "结果已经返回，可以回答了。",
     "thinking.answer": "不用工具也能回答。",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "抱歉，我无法帮助处理这个请求。",
 }

@@ -156,7 +156,7 @@ needs_pyodide = pytest.mark.skipif(
 @needs_pyodide
 def test_pyodide_prints_what_cpython_prints(tmp_path):
     cpython, pyodide = run_both(tmp_path, PROGRAM)
-    assert "toolu_01" in cpython and "chatcmpl-" in cpython and "(path: /v1/messages, type: invalid_request_error)" in cpython
+    assert "toolu_01" in cpython and "chatcmpl-" in cpython and "path: /v1/messages, type: invalid_request_error)" in cpython
     assert pyodide == cpython
 
 

@@ -21,8 +21,11 @@ def refusal(**request):
     assert error.status_code == 400
     assert error.body["type"] == "error"
     assert error.body["error"]["type"] == "invalid_request_error"
-    # as anthropic 2.17 prints it: status, message, then what names the failure
-    assert str(error) == f"400 {error.body['error']['message']} (path: /v1/messages, type: invalid_request_error)"
+    # as anthropic 2.17 prints it: status, message, then what names the failure (the answer's
+    # request id first)
+    assert error.request_id.startswith("req_01")
+    assert str(error) == (f"400 {error.body['error']['message']} (request_id: {error.request_id}, "
+                          "path: /v1/messages, type: invalid_request_error)")
     return error.body["error"]["message"]
 
 
