@@ -139,10 +139,12 @@ from ._anthropic_events import (InputJSONDelta, RawContentBlockDeltaEvent,
                                 SignatureDelta, TextDelta, ThinkingDelta)
 from ._anthropic_types import (ContentBlock, Message, MessageTokensCount, ParsedMessage,
                                TextBlock, ThinkingBlock, ToolUseBlock, Usage)
-from ._errors import (APIError, APIStatusError, AuthenticationError, BadRequestError,
-                      ConflictError, InternalServerError, LengthFinishReasonError, NotFoundError,
-                      OpenAIError, PermissionDeniedError, RateLimitError, UnprocessableEntityError,
+from ._errors import (APIConnectionError, APIError, APIStatusError, APITimeoutError,
+                      AuthenticationError, BadRequestError, ConflictError, InternalServerError,
+                      LengthFinishReasonError, NotFoundError, OpenAIError, OverloadedError,
+                      PermissionDeniedError, RateLimitError, UnprocessableEntityError,
                       ValidationError)
+from . import faults
 from ._openai_client import OpenAI
 from ._message_stream import MessageStream
 from ._openai_chunks import ChatCompletionChunk
@@ -155,7 +157,7 @@ from ._responses_types import (InputTokenCountResponse, ParsedResponse, Response
 from ._streaming import Stream
 
 __all__ = [
-    "Anthropic", "OpenAI", "recording",
+    "Anthropic", "OpenAI", "recording", "faults",
     "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
     "MessageTokensCount", "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
     "Function", "CompletionUsage",
@@ -167,5 +169,6 @@ __all__ = [
     "TextDelta", "InputJSONDelta", "ThinkingDelta", "SignatureDelta",
     "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-    "RateLimitError", "InternalServerError", "OpenAIError", "LengthFinishReasonError", "ValidationError",
+    "RateLimitError", "InternalServerError", "OverloadedError", "APIConnectionError", "APITimeoutError",
+    "OpenAIError", "LengthFinishReasonError", "ValidationError",
 ]

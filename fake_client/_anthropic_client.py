@@ -56,7 +56,7 @@ class Messages:
                      top_k=top_k, stop_sequences=stop_sequences, metadata=metadata,
                      thinking=thinking, service_tier=service_tier, output_config=output_config,
                      stream=stream, extra_body=extra_body)
-        reply, request_id = self._send(body)
+        reply, request_id = self._send(body, timeout)
         if stream:
             return Stream(anthropic_events(reply), raw_event)
         return with_request_id(Message.from_dict(reply), request_id)
@@ -97,7 +97,7 @@ class Messages:
                                         self._ids.next("anthropic_request")) from None
         return MessageTokensCount.from_dict(counted)  # type: ignore[return-value]
 
-    def _send(self, body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    def _send(self, body: dict[str, Any], timeout: Any = NOT_GIVEN) -> tuple[dict[str, Any], str]:
         """One call to the model (`_attempts`: faults, retries): its reply JSON and request
         id, recorded; refusals raised as the SDK raises them."""
         try:
@@ -105,7 +105,8 @@ class Messages:
         except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
             raise self._attempts.refused("anthropic", body, refused, "/v1/messages") from None
         return self._attempts.call("anthropic", body, lambda fault: anthropic_exchange(
-            body, self._ids, self._threads, fault=fault), path="/v1/messages")
+            body, self._ids, self._threads, fault=fault), path="/v1/messages",
+            timeout=None if timeout is NOT_GIVEN else timeout)
 
 
 class BetaMessages(Messages):
@@ -162,7 +163,8 @@ class Anthropic:
         self.api_key = api_key
         self.base_url = base_url
         self._ids = IdCounter()
-        self._attempts = Attempts(self._ids, max_retries)
+        self._attempts = Attempts(self._ids, max_retries, timeout=options.get("timeout"),
+                                  host=_host(base_url, "api.anthropic.com"))
         self.max_retries = self._attempts.max_retries
         threads = ThreadStore()
         self.messages = Messages(self._ids, threads, self._attempts)
@@ -176,3 +178,10 @@ class Anthropic:
 
     def close(self) -> None:
         """Nothing to close; here because the real client has it."""
+
+
+def _host(base_url: Optional[str], default: str) -> str:
+    """The host (and port) a client talks to, as the SDK names it in a timeout."""
+    if not base_url:
+        return default
+    return base_url.split("://", 1)[-1].split("/", 1)[0] or default

@@ -16,7 +16,7 @@ import time
 from typing import Any, Callable, Optional
 
 from . import faults
-from ._errors import (ANTHROPIC_TIMEOUT_TEXT, APITimeoutError, RequestRefused, anthropic_bad_request,
+from ._errors import (APITimeoutError, RequestRefused, anthropic_bad_request,
                       anthropic_error_body, anthropic_status_error, openai_bad_request,
                       openai_error_body, openai_status_error)
 from ._fault_effects import error_answer, rate_limit_headers
@@ -40,17 +40,21 @@ def request_headers(api: str, request_id: str, *, exhausted: bool = False) -> di
 class Attempts:
     """A client's way of making calls: its `max_retries` and its request-id counter."""
 
-    def __init__(self, ids: IdCounter, max_retries: Any = None) -> None:
+    def __init__(self, ids: IdCounter, max_retries: Any = None, *, timeout: Any = None,
+                 host: str = "api.anthropic.com") -> None:
         if max_retries is None:
             max_retries = DEFAULT_MAX_RETRIES
         if not isinstance(max_retries, int) or isinstance(max_retries, bool) or max_retries < 0:
             raise TypeError(f"max_retries must be a whole number of 0 or more, not {max_retries!r}")
         self.ids = ids
         self.max_retries = max_retries
+        self.timeout = timeout
+        self.host = host
 
     def call(self, api: str, body: dict[str, Any],
              exchange: Callable[[Optional[faults.Fault]], tuple[dict[str, Any], Optional[int]]],
-             *, path: str, max_retries: Optional[int] = None) -> tuple[dict[str, Any], str]:
+             *, path: str, max_retries: Optional[int] = None,
+             timeout: Any = None) -> tuple[dict[str, Any], str]:
         """`exchange(fault)` (the reply JSON and its tool tokens), attempted as the SDK
         attempts it; the reply and its request id. Records every attempt."""
         retries = self.max_retries if max_retries is None else max_retries
@@ -59,7 +63,7 @@ class Attempts:
             fault = faults.take()
             request_id = self.ids.next("anthropic_request" if api == "anthropic" else "openai_request")
             if fault is not None and fault.is_error:
-                error = self._fault_error(api, fault, body, request_id, path)
+                error = self._fault_error(api, fault, body, request_id, path, timeout)
                 if attempt >= retries:
                     raise error
                 time.sleep(_wait(error, attempt, retries))
@@ -86,11 +90,16 @@ class Attempts:
         return openai_bad_request(refused, request_id, headers)
 
     def _fault_error(self, api: str, fault: faults.Fault, body: dict[str, Any], request_id: str,
-                     path: str) -> Exception:
-        """The exception an HTTP-error fault raises, recorded as the call's error."""
+                     path: str, timeout: Any = None) -> Exception:
+        """The exception an HTTP-error fault raises, recorded as the call's error. A timeout
+        happens at once here (nothing is on the other end to wait for)."""
         if fault.name == "timeout":
             record(_RECORDED_AS[api], body, None, {"error": {"type": "timeout", "message": "no answer in time"}})
-            return APITimeoutError(message=ANTHROPIC_TIMEOUT_TEXT if api == "anthropic" else "Request timed out.")
+            if api != "anthropic":
+                return APITimeoutError(message="Request timed out.")  # openai 3.63's text
+            # anthropic 2.17 (`_make_timeout_error`) names the host and the read time limit
+            limit = _seconds(timeout if timeout is not None else self.timeout)
+            return APITimeoutError(message=f"Request to {self.host} timed out after {limit:g}s")
         status, error_body, extra = error_answer(fault, api, body.get("model"))
         record(_RECORDED_AS[api], body, None, error_body)
         headers = {**request_headers(api, request_id, exhausted=fault.name == "rate_limit"), **extra}
@@ -113,6 +122,13 @@ def _wait(error: Exception, attempt: int, retries: int) -> float:
             return wait
         break
     return min(INITIAL_RETRY_DELAY_S * 2.0 ** attempt, MAX_RETRY_DELAY_S)
+
+
+def _seconds(timeout: Any) -> float:
+    """A time limit as the SDKs take it (seconds, or an httpx `Timeout`) in seconds to read;
+    the SDKs' default is 600."""
+    read = getattr(timeout, "read", timeout)
+    return float(read) if isinstance(read, (int, float)) and not isinstance(read, bool) else 600.0
 
 
 def with_request_id(result: Any, request_id: str) -> Any:

@@ -135,16 +135,11 @@ class APIConnectionError(APIError):
 
 class APITimeoutError(APIConnectionError):
     """No answer in time (the client's `timeout`); the SDK retries it. The text is the
-    SDK's: the Anthropic SDK's long one or the OpenAI SDK's "Request timed out."."""
+    SDK's: anthropic's "Request to <host> timed out after <N>s", openai's "Request timed out."."""
 
     def __init__(self, request: Any = None, *, message: str = "Request timed out.") -> None:
         super().__init__(message=message, request=request)
 
-
-# anthropic 2.17 `_exceptions.APITimeoutError`'s default message.
-ANTHROPIC_TIMEOUT_TEXT = ("Request timed out or interrupted. This could be due to a network timeout, dropped "
-                          "connection, or request cancellation. See https://docs.anthropic.com/en/api/errors"
-                          "#long-requests for more details.")
 
 
 class OpenAIError(Exception):
