@@ -102,10 +102,13 @@ def openai_chunks(reply: dict[str, Any], *, include_usage: bool = False) -> Iter
                                      "finish_reason": finish_reason}], **tail}
 
     text = message["content"]
+    refusal = message.get("refusal")  # only when a fault asks for it (`fake_client.faults`)
     yield chunk({"role": "assistant", "content": "" if text is not None else None,
-                 "refusal": None})
+                 "refusal": "" if refusal is not None else None})
     for piece in text_pieces(text or ""):
         yield chunk({"content": piece})
+    for piece in text_pieces(refusal or ""):
+        yield chunk({"refusal": piece})
     for index, call in enumerate(message.get("tool_calls") or []):
         function = call["function"]
         yield chunk({"tool_calls": [{"index": index, "id": call["id"], "type": "function",
