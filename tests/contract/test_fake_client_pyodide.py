@@ -137,6 +137,46 @@ print(json.dumps(out, ensure_ascii=False, indent=1))
 '''
 
 
+# Every fault in every shape that has it, in the five lesson languages: the SDKs' errors as
+# they print, the retries, and each misbehaving reply (fake_client.faults).
+FAULTS = '''
+import json
+import fake_client
+from fake_client import Anthropic, OpenAI, APIStatusError, APITimeoutError, faults
+
+QUESTIONS = {"bg": "Кога пристига 1042?", "fa": "سفارش 1042 کی می‌رسد؟", "zh": "订单1042什么时候到？",
+             "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка по номер.", "input_schema": SCHEMA}]
+FUNCTIONS = [{"type": "function", "function": {"name": "get_order_status", "description": "Статус на поръчка по номер.",
+              "parameters": SCHEMA}}]
+FLAT = [{"type": "function", **FUNCTIONS[0]["function"]}]
+CALLS = {
+    "anthropic": lambda client, q: client.messages.create(model="m", max_tokens=300, tools=TOOLS,
+                                                          messages=[{"role": "user", "content": q}]),
+    "openai": lambda client, q: client.chat.completions.create(model="m", tools=FUNCTIONS,
+                                                               messages=[{"role": "user", "content": q}]),
+    "openai_responses": lambda client, q: client.responses.create(model="m", tools=FLAT, input=q),
+}
+out = []
+for lang, question in QUESTIONS.items():
+    for shape, make in CALLS.items():
+        client = (Anthropic if shape == "anthropic" else OpenAI)(max_retries=0)
+        for name in faults.NAMES:
+            faults.next(name)
+            try:
+                out.append(make(client, question).to_dict())
+            except (APIStatusError, APITimeoutError) as error:
+                out.append([type(error).__name__, str(error), getattr(error, "body", None)])
+            except ValueError as error:
+                out.append(["ValueError", str(error)])
+        faults.next("rate_limit", "overloaded", retry_after=0.01)
+        retried = make((Anthropic if shape == "anthropic" else OpenAI)(), question)
+        out.append([retried.to_dict(), retried._request_id])
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
+
+
 def run_both(tmp_path, program):
     """What `program` prints in CPython and in Pyodide (Node)."""
     script = tmp_path / "program.py"
@@ -175,5 +215,16 @@ def test_the_responses_api_is_byte_identical_in_pyodide(tmp_path):
     for seen in ('"resp_', '"rs_', '"fc_', '"msg_', '"encrypted_content"', '"incomplete"',
                  "response.output_text.delta", "No tool call found", "without its required 'reasoning' item",
                  "No tool output found"):
+        assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_the_faults_are_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, FAULTS)
+    for seen in ("RateLimitError", "OverloadedError", "529 Overloaded (request_id: req_01", "Error code: 503",
+                 "Request to api.anthropic.com timed out after 600s", '"refusal"', '"pause_turn"',
+                 '"model_context_window_exceeded"', '"content_filter"', "run_command", "send_email",
+                 "has no counterpart in", "Съжалявам", "抱歉"):
         assert seen in cpython
     assert pyodide == cpython
