@@ -30,6 +30,9 @@ RECORDING = "recording"  # the one fake-only helper with a stand-in in the progr
 REAL_HOME: dict[str, Optional[str]] = {
     "Anthropic": ANTHROPIC,
     "OpenAI": OPENAI,
+    "AsyncAnthropic": ANTHROPIC,
+    "AsyncOpenAI": OPENAI,
+    "OverloadedError": ANTHROPIC,  # OpenAI's SDK has none (its 503 is an InternalServerError)
     **{name: "anthropic.types" for name in (
         "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock", "MessageTokensCount",
         "ParsedMessage", "RawMessageStartEvent", "RawContentBlockStartEvent", "RawContentBlockDeltaEvent",
@@ -44,7 +47,7 @@ REAL_HOME: dict[str, Optional[str]] = {
     **{name: None for name in (
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError", "PermissionDeniedError",
         "NotFoundError", "ConflictError", "UnprocessableEntityError", "RateLimitError", "InternalServerError",
-        "Stream")},
+        "APIConnectionError", "APITimeoutError", "Stream")},
 }
 
 
