@@ -27,11 +27,13 @@ class Messages:
         self._attempts = attempts
 
     def create(self, *, max_tokens: int, messages: Iterable[Any], model: str,
-               system: Any = NOT_GIVEN, tools: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN,
-               temperature: Any = NOT_GIVEN, top_p: Any = NOT_GIVEN, top_k: Any = NOT_GIVEN,
-               stop_sequences: Any = NOT_GIVEN, metadata: Any = NOT_GIVEN,
-               thinking: Any = NOT_GIVEN, service_tier: Any = NOT_GIVEN,
-               output_config: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,
+               cache_control: Any = NOT_GIVEN, container: Any = NOT_GIVEN,
+               diagnostics: Any = NOT_GIVEN, inference_geo: Any = NOT_GIVEN,
+               metadata: Any = NOT_GIVEN, output_config: Any = NOT_GIVEN,
+               service_tier: Any = NOT_GIVEN, speed: Any = NOT_GIVEN,
+               stop_sequences: Any = NOT_GIVEN, stream: Any = NOT_GIVEN, system: Any = NOT_GIVEN,
+               thinking: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN, tools: Any = NOT_GIVEN,
+               user_profile_id: Any = NOT_GIVEN, workspace_id: Any = NOT_GIVEN,
                extra_headers: Any = None, extra_query: Any = None, extra_body: Any = None,
                timeout: Any = NOT_GIVEN) -> Any:
         """Send a conversation; get the model's next message.
@@ -51,11 +53,13 @@ class Messages:
         Returns a `Message`; with `stream=True`, a `Stream` of its events instead
         (`RawMessageStartEvent`, …, in the order `fake_client._streaming` lists).
         """
-        body = _body(model=model, max_tokens=max_tokens, messages=messages, system=system,
-                     tools=tools, tool_choice=tool_choice, temperature=temperature, top_p=top_p,
-                     top_k=top_k, stop_sequences=stop_sequences, metadata=metadata,
-                     thinking=thinking, service_tier=service_tier, output_config=output_config,
-                     stream=stream, extra_body=extra_body)
+        body = _body(model=model, max_tokens=max_tokens, messages=messages,
+                     cache_control=cache_control, container=container, diagnostics=diagnostics,
+                     inference_geo=inference_geo, metadata=metadata, output_config=output_config,
+                     service_tier=service_tier, speed=speed, stop_sequences=stop_sequences,
+                     stream=stream, system=system, thinking=thinking, tool_choice=tool_choice,
+                     tools=tools, user_profile_id=user_profile_id, workspace_id=workspace_id,
+                     extra_body=extra_body)
         reply, request_id = self._send(body, timeout)
         if stream:
             return Stream(anthropic_events(reply), raw_event)
@@ -80,16 +84,23 @@ class Messages:
         message = self.create(output_config=config, **arguments)
         return ParsedMessage.of(message, output_format)
 
-    def count_tokens(self, *, messages: Iterable[Any], model: str, system: Any = NOT_GIVEN,
-                     tools: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN,
-                     thinking: Any = NOT_GIVEN, output_config: Any = NOT_GIVEN,
+    def count_tokens(self, *, messages: Iterable[Any], model: str, cache_control: Any = NOT_GIVEN,
+                     output_config: Any = NOT_GIVEN, output_format: Any = NOT_GIVEN,
+                     speed: Any = NOT_GIVEN, system: Any = NOT_GIVEN, thinking: Any = NOT_GIVEN,
+                     tool_choice: Any = NOT_GIVEN, tools: Any = NOT_GIVEN,
+                     user_profile_id: Any = NOT_GIVEN, workspace_id: Any = NOT_GIVEN,
                      extra_headers: Any = None, extra_query: Any = None,
                      extra_body: Any = None, timeout: Any = NOT_GIVEN) -> MessageTokensCount:
         """The input tokens a `create` call with these arguments would be billed, without
         making it (the real `POST /v1/messages/count_tokens`). Same rule as `usage`."""
-        body = _body(model=model, messages=messages, system=system, tools=tools,
-                     tool_choice=tool_choice, thinking=thinking, output_config=output_config,
-                     extra_body=extra_body)
+        if output_format is not NOT_GIVEN:  # the SDK turns the type into output_config.format
+            config = output_config if isinstance(output_config, dict) else {}
+            output_config = {**config, "format": {"type": "json_schema",
+                                                  "schema": schema_of(output_format, all_required=False)}}
+        body = _body(model=model, messages=messages, cache_control=cache_control,
+                     output_config=output_config, speed=speed, system=system, thinking=thinking,
+                     tool_choice=tool_choice, tools=tools, user_profile_id=user_profile_id,
+                     workspace_id=workspace_id, extra_body=extra_body)
         try:
             counted = anthropic_count_tokens(plain_body(body, "anthropic"))
         except RequestRefused as refused:

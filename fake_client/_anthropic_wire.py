@@ -62,7 +62,8 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
 # this check, by the server-held threads).
 _FIELDS = ("model", "max_tokens", "messages", "system", "tools", "tool_choice", "temperature", "top_p",
            "top_k", "stop_sequences", "metadata", "thinking", "service_tier", "output_config", "stream",
-           "container", "mcp_servers", "context_management")
+           "container", "mcp_servers", "context_management", "inference_geo", "speed", "diagnostics",
+           "user_profile_id", "workspace_id")
 # name: (check, the error's wording)
 _OPTIONS = {
     "temperature": (lambda v: _number(v) and 0 <= v <= 1, "Input should be a valid number between 0 and 1"),

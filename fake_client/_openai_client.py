@@ -17,10 +17,15 @@ from ._responses_store import ResponseStore
 from ._service import openai_exchange
 from ._streaming import Stream, openai_chunks
 
-_OPTIONS = ("tool_choice", "parallel_tool_calls", "temperature", "top_p", "max_tokens",
-            "max_completion_tokens", "n", "seed", "stop", "user", "metadata",
-            "response_format", "frequency_penalty", "presence_penalty", "logprobs",
-            "top_logprobs", "reasoning_effort", "service_tier", "store", "stream_options")
+# The keyword arguments of openai 3.63's `chat.completions.create`, in its order (a contract
+# test compares them with the installed SDK's); the request carries those the caller gave.
+_OPTIONS = ("audio", "frequency_penalty", "function_call", "functions", "logit_bias", "logprobs",
+            "max_completion_tokens", "max_tokens", "metadata", "modalities", "moderation", "n",
+            "parallel_tool_calls", "prediction", "presence_penalty", "prompt_cache_key",
+            "prompt_cache_options", "prompt_cache_retention", "reasoning_effort", "response_format",
+            "safety_identifier", "seed", "service_tier", "stop", "store", "stream", "stream_options",
+            "temperature", "tool_choice", "tools", "top_logprobs", "top_p", "user", "verbosity",
+            "web_search_options")
 
 
 class Completions:
@@ -30,9 +35,22 @@ class Completions:
         self._ids = ids
         self._attempts = attempts
 
-    def create(self, *, messages: Iterable[Any], model: str, tools: Any = NOT_GIVEN,
-               stream: Any = NOT_GIVEN, extra_headers: Any = None, extra_query: Any = None,
-               extra_body: Any = None, timeout: Any = NOT_GIVEN, **options: Any) -> Any:
+    def create(self, *, messages: Iterable[Any], model: str, audio: Any = NOT_GIVEN,
+               frequency_penalty: Any = NOT_GIVEN, function_call: Any = NOT_GIVEN,
+               functions: Any = NOT_GIVEN, logit_bias: Any = NOT_GIVEN, logprobs: Any = NOT_GIVEN,
+               max_completion_tokens: Any = NOT_GIVEN, max_tokens: Any = NOT_GIVEN,
+               metadata: Any = NOT_GIVEN, modalities: Any = NOT_GIVEN, moderation: Any = NOT_GIVEN,
+               n: Any = NOT_GIVEN, parallel_tool_calls: Any = NOT_GIVEN, prediction: Any = NOT_GIVEN,
+               presence_penalty: Any = NOT_GIVEN, prompt_cache_key: Any = NOT_GIVEN,
+               prompt_cache_options: Any = NOT_GIVEN, prompt_cache_retention: Any = NOT_GIVEN,
+               reasoning_effort: Any = NOT_GIVEN, response_format: Any = NOT_GIVEN,
+               safety_identifier: Any = NOT_GIVEN, seed: Any = NOT_GIVEN, service_tier: Any = NOT_GIVEN,
+               stop: Any = NOT_GIVEN, store: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,
+               stream_options: Any = NOT_GIVEN, temperature: Any = NOT_GIVEN,
+               tool_choice: Any = NOT_GIVEN, tools: Any = NOT_GIVEN, top_logprobs: Any = NOT_GIVEN,
+               top_p: Any = NOT_GIVEN, user: Any = NOT_GIVEN, verbosity: Any = NOT_GIVEN,
+               web_search_options: Any = NOT_GIVEN, extra_headers: Any = None, extra_query: Any = None,
+               extra_body: Any = None, timeout: Any = NOT_GIVEN) -> Any:
         """Send a conversation; get the model's next message in `choices[0].message`.
 
         Arguments as in the official SDK: `model` (echoed back), `messages` (dicts with
@@ -50,18 +68,16 @@ class Completions:
         Returns a `ChatCompletion`; with `stream=True`, a `Stream` of `ChatCompletionChunk`s
         instead (`stream_options={"include_usage": True}` adds a last chunk with the usage).
         """
-        unknown = sorted(set(options) - set(_OPTIONS))
-        if unknown:
-            raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
+        given = locals()
         body = given_body({"model": model, "messages": as_list(messages)},
-                          {"tools": tools, "stream": stream, **options}, extra_body)
+                          {name: given[name] for name in _OPTIONS}, extra_body)
         try:
             body = plain_body(body, "openai")
         except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
             raise self._attempts.refused("openai", body, refused, "/v1/chat/completions") from None
         reply, request_id = self._attempts.call(
             "openai", body, lambda fault: openai_exchange(body, self._ids, fault=fault),
-            path="/v1/chat/completions")
+            path="/v1/chat/completions", timeout=None if timeout is NOT_GIVEN else timeout)
         if stream:
             include_usage = (body.get("stream_options") or {}).get("include_usage") is True
             return Stream(openai_chunks(reply, include_usage=include_usage),

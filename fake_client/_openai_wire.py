@@ -83,8 +83,14 @@ _OPTIONS = {"max_tokens": (int, 1, None), "max_completion_tokens": (int, 1, None
             "store": (bool, None, None), "stream": (bool, None, None), "user": (str, None, None),
             "service_tier": (str, None, None), "metadata": (dict, None, None),
             "logit_bias": (dict, None, None), "stream_options": (dict, None, None),
-            "reasoning_effort": (str, None, None)}
+            "reasoning_effort": (str, None, None), "verbosity": (str, None, None),
+            "prompt_cache_key": (str, None, None), "safety_identifier": (str, None, None),
+            "prompt_cache_retention": (str, None, None), "prompt_cache_options": (dict, None, None)}
 _KNOWN = {"model", "messages", "tools", "tool_choice", "stop", "response_format", *_OPTIONS}
+# The values openai 3.63 types (`chat/completion_create_params.py`, `shared/reasoning_effort.py`);
+# which model takes which effort is the model's own rule (OpenAI's reasoning guide: models
+# before gpt-5.1 take no "none", xhigh only after gpt-5.1-codex-max).
+_ENUMS = {"verbosity": ("low", "medium", "high"), "prompt_cache_retention": ("in_memory", "24h")}
 
 
 def check_request(body: dict[str, Any]) -> dict[str, Any]:
@@ -124,6 +130,9 @@ def _check_options(body: dict[str, Any]) -> None:
             _in_range(name, body[name], low, high)
     if body.get("reasoning_effort") is not None and body["reasoning_effort"] not in _EFFORTS:
         raise _invalid_value("reasoning_effort", body["reasoning_effort"], _EFFORTS)
+    for name, allowed in _ENUMS.items():
+        if body.get(name) is not None and body[name] not in allowed:
+            raise _invalid_value(name, body[name], allowed)
     options = body.get("stream_options")
     if options is not None:
         if body.get("stream") is not True:
@@ -133,7 +142,7 @@ def _check_options(body: dict[str, Any]) -> None:
             _expect("stream_options.include_usage", options["include_usage"], bool)
 
 
-_EFFORTS = ("minimal", "low", "medium", "high")
+_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 
 
 def function_tools(tools: Any):

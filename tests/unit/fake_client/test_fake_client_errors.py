@@ -239,7 +239,7 @@ def test_a_number_json_cannot_carry_is_refused_even_right_after_a_good_request()
     # (here with the very same messages list) is a body of its own, checked again.
     messages = [QUESTION]
     Anthropic().messages.create(model="m", max_tokens=100, messages=messages)
-    assert refusal(messages=messages, temperature=float("nan")) == (
+    assert refusal(messages=messages, extra_body={"temperature": float("nan")}) == (
         "There was an error parsing the body of your request: nan is not a JSON number")
 
 
