@@ -48,6 +48,10 @@ Streaming, structured output and server-held threads work as in the SDKs::
     client.beta.messages.create(model="claude-x", max_tokens=1024, messages=new_messages,
                                 thread={"type": "continue", "previous_message_id": first.id})
 
+`AsyncAnthropic` and `AsyncOpenAI` are the same clients for `async` code
+(`await client.messages.create(...)`, `async for event in stream`, `async with
+client.messages.stream(...) as stream`), as in the SDKs.
+
 `recording()` collects every call made inside it::
 
     with fake_client.recording() as calls:
@@ -166,6 +170,7 @@ Adding a world
 """
 
 from ._anthropic_client import Anthropic
+from ._async_clients import AsyncAnthropic, AsyncOpenAI, AsyncStream
 from ._anthropic_events import (InputJSONDelta, RawContentBlockDeltaEvent,
                                 RawContentBlockStartEvent, RawContentBlockStopEvent,
                                 RawMessageDeltaEvent, RawMessageStartEvent, RawMessageStopEvent,
@@ -190,7 +195,7 @@ from ._responses_types import (InputTokenCountResponse, ParsedResponse, Response
 from ._streaming import Stream
 
 __all__ = [
-    "Anthropic", "OpenAI", "recording", "faults",
+    "Anthropic", "OpenAI", "AsyncAnthropic", "AsyncOpenAI", "AsyncStream", "recording", "faults",
     "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
     "MessageTokensCount", "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
     "Function", "CompletionUsage",

@@ -47,7 +47,7 @@ REAL_HOME: dict[str, Optional[str]] = {
     **{name: None for name in (
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError", "PermissionDeniedError",
         "NotFoundError", "ConflictError", "UnprocessableEntityError", "RateLimitError", "InternalServerError",
-        "APIConnectionError", "APITimeoutError", "Stream")},
+        "APIConnectionError", "APITimeoutError", "Stream", "AsyncStream")},
 }
 
 
