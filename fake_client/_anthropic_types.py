@@ -7,7 +7,7 @@ from typing import Any, Literal, Optional, TypedDict, Union
 from ._model_base import ResponseModel
 from ._output_types import parse_as
 
-__all__ = ["Message", "ParsedMessage", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
+__all__ = ["Message", "ParsedMessage", "TextBlock", "ToolUseBlock", "ThinkingBlock", "ServerToolUseBlock", "WebSearchToolResultBlock", "Usage", "ContentBlock",
            "MessageTokensCount",
            "MessageParam", "ToolParam", "TextBlockParam", "ToolUseBlockParam",
            "ToolResultBlockParam"]
@@ -61,8 +61,31 @@ class ThinkingBlock(ResponseModel):
         super().__init__(signature=signature, thinking=thinking, type=type)
 
 
-ContentBlock = Union[TextBlock, ToolUseBlock, ThinkingBlock]
-_BLOCKS = {"tool_use": ToolUseBlock, "thinking": ThinkingBlock}
+class ServerToolUseBlock(ResponseModel):
+    """A call of a tool Anthropic runs (`web_search`, …): `id` (`srvtoolu_…`), `input`, `name`,
+    `type` ("server_tool_use"). Nothing for your program to run; send it back as it is."""
+
+    _fields = ("id", "input", "name", "type")
+    id: str
+    input: dict[str, Any]
+    name: str
+    type: Literal["server_tool_use"]
+
+
+class WebSearchToolResultBlock(ResponseModel):
+    """What a web search returned: `content` (the results, or here always the error
+    `{"type": "web_search_tool_result_error", "error_code": "unavailable"}`: the teaching
+    model runs no search), `tool_use_id`, `type` ("web_search_tool_result")."""
+
+    _fields = ("content", "tool_use_id", "type")
+    content: Any
+    tool_use_id: str
+    type: Literal["web_search_tool_result"]
+
+
+ContentBlock = Union[TextBlock, ToolUseBlock, ThinkingBlock, ServerToolUseBlock, WebSearchToolResultBlock]
+_BLOCKS = {"tool_use": ToolUseBlock, "thinking": ThinkingBlock, "server_tool_use": ServerToolUseBlock,
+           "web_search_tool_result": WebSearchToolResultBlock}
 
 
 def content_block(data: dict[str, Any]) -> ContentBlock:

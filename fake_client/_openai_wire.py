@@ -13,6 +13,7 @@ import re
 from typing import Any, Optional
 
 from ._conversation import Ask, Call, Conversation, Result, Say, Settings, Tool, Turn, link_results
+from ._ids import IdCounter
 from ._errors import RequestRefused, json_type
 from ._request_body import plain_body
 from ._schema_shape import schema_problem
@@ -459,3 +460,23 @@ def _arguments_text(ask: Ask) -> str:
     """The arguments as JSON text; a call cut by the token limit lacks its closing brace."""
     text = json.dumps(ask.input, ensure_ascii=False)
     return text if ask.complete else text[:-1]
+
+
+def more_choices(reply: dict[str, Any], n: Any, ids: IdCounter) -> dict[str, Any]:
+    """`n` choices, as the API gives them for `n` > 1 (its reference: "How many chat
+    completion choices to generate for each input message"; billed for every choice). The
+    fake's model answers the same request the same way, so each choice is the first again,
+    with its own `index` and its own call ids; `completion_tokens` counts them all."""
+    if not isinstance(n, int) or isinstance(n, bool) or n <= 1:
+        return reply
+    first = reply["choices"][0]
+    choices = [first]
+    for index in range(1, n):
+        message = json.loads(json.dumps(first["message"]))
+        for call in message.get("tool_calls") or []:
+            call["id"] = ids.next("openai_call")
+        choices.append({**first, "index": index, "message": message})
+    usage = dict(reply["usage"])
+    usage["completion_tokens"] *= n
+    usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+    return {**reply, "choices": choices, "usage": usage}

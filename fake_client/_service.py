@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from . import _anthropic_wire, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
 from ._fault_effects import misbehave, refuse_before_reply
+from ._server_tools import search_first
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from .faults import Fault
@@ -71,6 +72,7 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens)
+    written = search_first(written, full, conversation, ids)
     written = misbehave(fault, "anthropic", written, body=full, conversation=conversation, ids=ids)
     if threaded:
         threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
@@ -111,6 +113,7 @@ def openai_exchange(body: dict[str, Any], ids: IdCounter,
         call_ids=_call_ids(reply, ids, "openai_call"), input_tokens=tokens,
         forced_function=settings.tool_choice == "tool")
     written = misbehave(fault, "openai", written, body=body, conversation=conversation, ids=ids)
+    written = _openai_wire.more_choices(written, body.get("n"), ids)
     return written, _openai_wire.tools_tokens(body)
 
 

@@ -72,4 +72,6 @@ PHRASES = {
     "thinking.answer": "不用工具也能回答。",
     # what the model says when a fault makes it refuse (fake_client.faults)
     "fault.refusal": "抱歉，我无法帮助处理这个请求。",
+    # what the model says of a server tool it does not run (fake_client._server_tools)
+    "server_tool.not_run": "教学模型不会运行 {tool} 工具，所以没有结果。",
 }

@@ -80,6 +80,12 @@ def test_first_message_must_be_the_users():
         'messages: first message must use the "user" role')
 
 
+def test_a_conversation_may_open_with_the_assistants_greeting():
+    reply = Anthropic().messages.create(model="m", max_tokens=100, messages=[
+        {"role": "assistant", "content": "Здравейте! С какво мога да помогна?"}, QUESTION])
+    assert reply.stop_reason in ("end_turn", "tool_use")
+
+
 def test_no_messages():
     assert refusal(messages=[]) == "messages: at least one message is required"
 
