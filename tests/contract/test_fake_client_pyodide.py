@@ -218,6 +218,37 @@ print(json.dumps([drive(main(question)) for question in QUESTIONS.values()], ens
 '''
 
 
+# What the fake once refused, in the five lesson languages: web search offered, search
+# results in a tool result, an assistant greeting first, OpenAI's newer options and n > 1.
+ACCEPTED = '''
+import json
+from fake_client import Anthropic, OpenAI
+
+QUESTIONS = {"bg": "Кога пристига 1042?", "fa": "سفارش 1042 کی می‌رسد؟", "zh": "订单1042什么时候到？",
+             "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка по номер.", "input_schema": SCHEMA}]
+FUNCTIONS = [{"type": "function", "function": {"name": "get_order_status", "description": "Статус на поръчка по номер.",
+              "parameters": SCHEMA}}]
+out = []
+for question in QUESTIONS.values():
+    claude = Anthropic()
+    out.append(claude.messages.create(model="m", max_tokens=300, messages=[{"role": "user", "content": question}],
+                                      tools=[{"type": "web_search_20250305", "name": "web_search"}]).to_dict())
+    messages = [{"role": "assistant", "content": "Здравейте!"}, {"role": "user", "content": question}]
+    reply = claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages)
+    messages += [{"role": "assistant", "content": reply.content}, {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": reply.content[-1].id, "content": [
+            {"type": "search_result", "source": "orders://1042", "title": "1042",
+             "content": [{"type": "text", "text": "03.11"}]}]}]}]
+    out.append(claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages).to_dict())
+    out.append(OpenAI().chat.completions.create(model="m", tools=FUNCTIONS, n=2, verbosity="low",
+                                                reasoning_effort="xhigh", prompt_cache_key="k",
+                                                messages=[{"role": "user", "content": question}]).to_dict())
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
+
+
 def run_both(tmp_path, program):
     """What `program` prints in CPython and in Pyodide (Node)."""
     script = tmp_path / "program.py"
@@ -275,5 +306,13 @@ def test_the_faults_are_byte_identical_in_pyodide(tmp_path):
 def test_the_async_clients_are_byte_identical_in_pyodide(tmp_path):
     cpython, pyodide = run_both(tmp_path, ASYNC)
     for seen in ('"message_stop"', '"chatcmpl-', '"resp_', "429 This request would exceed"):
+        assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_what_was_once_refused_is_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, ACCEPTED)
+    for seen in ('"server_tool_use"', '"web_search_tool_result_error"', "03.11", '"index": 1'):
         assert seen in cpython
     assert pyodide == cpython
