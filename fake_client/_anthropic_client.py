@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable, Optional
 
 from ._anthropic_events import raw_event
@@ -177,9 +178,25 @@ class Anthropic:
         self._attempts = Attempts(self._ids, max_retries, timeout=options.get("timeout"),
                                   host=_host(base_url, "api.anthropic.com"))
         self.max_retries = self._attempts.max_retries
-        threads = ThreadStore()
-        self.messages = Messages(self._ids, threads, self._attempts)
-        self.beta = Beta(self._ids, threads, self._attempts)
+        self._threads = ThreadStore()
+        self._build()
+
+    def _build(self) -> None:
+        self.messages = Messages(self._ids, self._threads, self._attempts)
+        self.beta = Beta(self._ids, self._threads, self._attempts)
+
+    def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None,
+                     **options: Any) -> "Anthropic":
+        """The same client with other request options, as the SDK's `with_options`:
+        `client.with_options(max_retries=0).messages.create(...)`. It shares this client's
+        ids and threads; the other options are accepted and ignored."""
+        other = copy.copy(self)
+        other._attempts = Attempts(self._ids, self.max_retries if max_retries is None else max_retries,
+                                   timeout=self._attempts.timeout if timeout is None else timeout,
+                                   host=self._attempts.host)
+        other.max_retries = other._attempts.max_retries
+        other._build()
+        return other
 
     def __enter__(self) -> "Anthropic":
         return self

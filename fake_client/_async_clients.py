@@ -164,8 +164,8 @@ class AsyncAnthropic(Anthropic):
     """Stand-in for `anthropic.AsyncAnthropic`: `Anthropic`, with `messages`, `beta.messages`
     awaited (`await client.messages.create(...)`). Ids are counted per client."""
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
+    def _build(self) -> None:
+        super()._build()
         self.messages = AsyncMessages(self.messages)  # type: ignore[assignment]
         self.beta = _Namespace(messages=AsyncBetaMessages(self.beta.messages))  # type: ignore[assignment]
 
@@ -183,8 +183,8 @@ class AsyncOpenAI(OpenAI):
     """Stand-in for `openai.AsyncOpenAI`: `OpenAI`, with `chat.completions` and `responses`
     awaited. Ids are counted per client."""
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
+    def _build(self) -> None:
+        super()._build()
         self.chat = _Namespace(completions=AsyncCompletions(self.chat.completions))  # type: ignore[assignment]
         self.responses = AsyncResponses(self.responses)  # type: ignore[assignment]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable, Optional
 
 from ._attempts import Attempts, with_request_id
@@ -118,8 +119,24 @@ class OpenAI:
         self._ids = IdCounter()
         self._attempts = Attempts(self._ids, max_retries)
         self.max_retries = self._attempts.max_retries
+        self._store = ResponseStore()
+        self._build()
+
+    def _build(self) -> None:
         self.chat = Chat(self._ids, self._attempts)
-        self.responses = Responses(self._ids, ResponseStore(), self._attempts)
+        self.responses = Responses(self._ids, self._store, self._attempts)
+
+    def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None,
+                     **options: Any) -> "OpenAI":
+        """The same client with other request options, as the SDK's `with_options`. It shares
+        this client's ids and stored responses; the other options are accepted and ignored."""
+        other = copy.copy(self)
+        other._attempts = Attempts(self._ids, self.max_retries if max_retries is None else max_retries,
+                                   timeout=self._attempts.timeout if timeout is None else timeout,
+                                   host=self._attempts.host)
+        other.max_retries = other._attempts.max_retries
+        other._build()
+        return other
 
     def __enter__(self) -> "OpenAI":
         return self

@@ -302,3 +302,17 @@ def test_a_reply_fault_keeps_the_ids_of_what_follows_deterministic():
     anthropic_call(fresh, tools=TOOLS)
     assert faulted.id == MSG[0] and again.id == MSG[1]
     assert anthropic_call(fresh, tools=TOOLS).id == again.id
+
+
+def test_with_options_changes_the_retries_and_shares_the_counters():
+    client = Anthropic()
+    faults.next("rate_limit")
+    with pytest.raises(fake_client.RateLimitError) as raised:
+        anthropic_call(client.with_options(max_retries=0))
+    assert client.max_retries == 2 and client.with_options(max_retries=5).max_retries == 5
+    reply = anthropic_call(client)
+    assert reply.id == MSG[0] and reply._request_id != raised.value.request_id  # one client's counters
+    faults.next("timeout")
+    with pytest.raises(fake_client.APITimeoutError, match="timed out after 0.5s"):
+        anthropic_call(client.with_options(max_retries=0, timeout=0.5))
+    assert isinstance(OpenAI().with_options(max_retries=0), OpenAI)
