@@ -114,11 +114,15 @@ class Message(ResponseModel):
     for), `role` (always "assistant"), `stop_reason` ("end_turn": it has answered;
     "tool_use": it wants the tools in `content` run; "max_tokens": the reply was cut at
     `max_tokens`, perhaps inside a tool call; "stop_sequence": it wrote one of your
-    `stop_sequences`), `stop_sequence` (which one, else None), `type` (always "message"),
-    `usage` (a `Usage`).
+    `stop_sequences`; only on demand, `fake_client.faults`: "refusal", "pause_turn",
+    "model_context_window_exceeded"), `stop_details` (a refusal's: `{"type": "refusal",
+    "category", "explanation"}`; otherwise None), `stop_sequence` (which one, else None),
+    `type` (always "message"), `usage` (a `Usage`).
     """
 
-    _fields = ("id", "content", "model", "role", "stop_reason", "stop_sequence", "type", "usage")
+    _fields = ("id", "content", "model", "role", "stop_details", "stop_reason", "stop_sequence", "type", "usage")
+    # `stop_details` only with a refusal (`fake_client.faults`), as the API sends it
+    _omit_when_none = frozenset({"stop_details"})
     _nested = {"content": content_block, "usage": Usage.from_dict}
     id: str
     content: list[ContentBlock]

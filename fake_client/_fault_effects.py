@@ -231,8 +231,14 @@ class _Anthropic(_Shape):
         call["input"] = value
 
     def refuse(self, text: str) -> None:
-        # The refusal is the stop reason; Claude writes no text with it here.
-        self.reply.update(content=[], stop_reason="refusal", stop_sequence=None)
+        # As the streaming classifiers refuse (platform.claude.com/docs/en/test-and-evaluate/
+        # strengthen-guardrails/handle-streaming-refusals): the text written so far (here the
+        # answer's first three words), no refusal message, and `stop_details`, whose
+        # `category` and `explanation` may be null (they are here).
+        words = next((block["text"].split()[:3] for block in self.reply["content"] if block["type"] == "text"), [])
+        self.reply.update(content=[{"text": " ".join(words), "type": "text"}] if words else [],
+                          stop_reason="refusal", stop_sequence=None,
+                          stop_details={"category": None, "explanation": None, "type": "refusal"})
 
     def stop_early(self, reason: str) -> None:
         self.reply["content"] = [block for block in self.reply["content"] if block["type"] != "tool_use"]

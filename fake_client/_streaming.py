@@ -53,16 +53,20 @@ def json_pieces(text: str) -> list[str]:
 def anthropic_events(reply: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The Messages API stream events (wire JSON) that carry `reply`."""
     usage = reply["usage"]
-    yield {"type": "message_start",
-           "message": {**reply, "content": [], "stop_reason": None, "stop_sequence": None,
-                       "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}}
+    opening = {**reply, "content": [], "stop_reason": None, "stop_sequence": None,
+               "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}
+    if "stop_details" in reply:  # a refusal's (`fake_client.faults`): it comes with the stop reason
+        opening["stop_details"] = None
+    yield {"type": "message_start", "message": opening}
     for index, block in enumerate(reply["content"]):
         yield {"type": "content_block_start", "index": index, "content_block": _opening(block)}
         for delta in _block_deltas(block):
             yield {"type": "content_block_delta", "index": index, "delta": delta}
         yield {"type": "content_block_stop", "index": index}
-    yield {"type": "message_delta",
-           "delta": {"stop_reason": reply["stop_reason"], "stop_sequence": reply["stop_sequence"]},
+    delta = {"stop_reason": reply["stop_reason"], "stop_sequence": reply["stop_sequence"]}
+    if "stop_details" in reply:
+        delta["stop_details"] = reply["stop_details"]
+    yield {"type": "message_delta", "delta": delta,
            "usage": {"output_tokens": usage["output_tokens"]}}
     yield {"type": "message_stop"}
 

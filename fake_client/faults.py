@@ -44,7 +44,7 @@ NAMES: dict[str, str] = {
     "overloaded": "HTTP 529 overloaded_error (OpenAI: 503; the SDK retries it)",
     "server_error": "HTTP 500 api_error / server_error (the SDK retries it)",
     "timeout": "no answer in time: APITimeoutError (the SDK retries it)",
-    "refusal": "the model refuses: stop_reason 'refusal' (OpenAI: message.refusal)",
+    "refusal": "the model refuses: stop_reason 'refusal' with stop_details (OpenAI: message.refusal)",
     "pause_turn": "stop_reason 'pause_turn': send the reply back to let it go on (Anthropic)",
     "context_window_exceeded": "stop_reason 'model_context_window_exceeded' (OpenAI: HTTP 400 "
                                "context_length_exceeded)",

@@ -158,9 +158,12 @@ def test_each_attempt_has_its_own_request_id():
 
 
 def test_refusal_in_each_shape():
+    assert "stop_details" not in anthropic_call().to_dict()  # only a refusal has them
     faults.next("refusal", times=3)
     message = anthropic_call(tools=TOOLS)
-    assert (message.stop_reason, message.content) == ("refusal", [])
+    assert message.stop_reason == "refusal"
+    assert [block.text for block in message.content] == ["I'll check 1042"]  # what was written before it
+    assert message.stop_details == {"category": None, "explanation": None, "type": "refusal"}
     completion = chat_call(tools=FUNCTIONS).choices[0]
     assert completion.finish_reason == "stop"
     assert (completion.message.content, completion.message.tool_calls) == (None, None)
@@ -275,7 +278,7 @@ def test_streams_carry_the_faulted_reply():
     faults.next("refusal", times=3)
     events = list(Anthropic().messages.create(model="m", max_tokens=300, messages=[
         {"role": "user", "content": QUESTION}], stream=True))
-    assert events[-2].delta.stop_reason == "refusal"
+    assert events[-2].delta.stop_reason == "refusal" and events[-2].delta.stop_details["type"] == "refusal"
     chunks = list(OpenAI().chat.completions.create(model="m", messages=[
         {"role": "user", "content": QUESTION}], stream=True))
     assert "".join(chunk.choices[0].delta.refusal or "" for chunk in chunks) == "I'm sorry, but I can't help with that."
