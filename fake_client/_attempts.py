@@ -84,7 +84,7 @@ class Attempts:
             request_id = self.ids.next("anthropic_request" if api == "anthropic" else "openai_request")
         headers = request_headers(api, request_id)
         if api == "anthropic":
-            record(_RECORDED_AS[api], body, None, anthropic_error_body(refused))
+            record(_RECORDED_AS[api], body, None, anthropic_error_body(refused, request_id))
             return anthropic_bad_request(refused, path, request_id, headers)
         record(_RECORDED_AS[api], body, None, openai_error_body(refused.message, refused.param, refused.code))
         return openai_bad_request(refused, request_id, headers)
@@ -101,6 +101,8 @@ class Attempts:
             limit = _seconds(timeout if timeout is not None else self.timeout)
             return APITimeoutError(message=f"Request to {self.host} timed out after {limit:g}s")
         status, error_body, extra = error_answer(fault, api, body.get("model"))
+        if api == "anthropic":
+            error_body = {**error_body, "request_id": request_id}
         record(_RECORDED_AS[api], body, None, error_body)
         headers = {**request_headers(api, request_id, exhausted=fault.name == "rate_limit"), **extra}
         if api == "anthropic":

@@ -241,12 +241,16 @@ def tagged_type(where: str, value: Any, tags) -> Any:
     return kind
 
 
-def anthropic_error_body(refused: RequestRefused) -> dict[str, Any]:
-    """The body Anthropic sends with the refusal's HTTP status."""
+def anthropic_error_body(refused: RequestRefused, request_id: Optional[str] = None) -> dict[str, Any]:
+    """The body Anthropic sends with the refusal's HTTP status; with the answer's
+    `request_id` when there is one (every error body has it, docs.claude.com/en/api/errors)."""
     error: dict[str, Any] = {"type": refused.error_type, "message": refused.message}
     if refused.details is not None:
         error["details"] = refused.details
-    return {"type": "error", "error": error}
+    body: dict[str, Any] = {"type": "error", "error": error}
+    if request_id is not None:
+        body["request_id"] = request_id
+    return body
 
 
 def openai_error_body(message: str, param: Optional[str], code: Optional[str]) -> dict[str, Any]:
@@ -271,7 +275,7 @@ def anthropic_bad_request(refused: RequestRefused, path: str = "/v1/messages",
     """The exception the Anthropic SDK raises for this refusal (`BadRequestError` for a 400,
     `NotFoundError` for a 404), with the text it prints. `path` is the endpoint the request
     went to (`/v1/messages`, `/v1/messages/count_tokens`); `request_id` the answer's."""
-    body = anthropic_error_body(refused)
+    body = anthropic_error_body(refused, request_id)
     return status_error_class(refused.status)(
         anthropic_error_text(refused, path, request_id), body=body, status_code=refused.status,
         request_id=request_id, response=HTTPResponse(refused.status, headers))

@@ -172,8 +172,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._refuse(api, refusal)
             return
         except RequestRefused as refused:
-            error = anthropic_error if api == "anthropic" else openai_error
-            self._send(refused.status, error(refused))
+            if api == "anthropic":
+                self._send(refused.status, anthropic_error(refused, self.request_id))
+            else:
+                self._send(refused.status, openai_error(refused))
             return
         except (TimeoutError, ConnectionError):
             self.close_connection = True  # a client that stalled or went away: nobody to answer
@@ -240,6 +242,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(200, {"pending": queue.names()})
 
     def _other_method(self) -> None:
+        self.request_id = None  # a connection kept alive answers many requests: none of theirs
         if self._path() in _FAULTS_PATHS and self.command in ("GET", "DELETE"):
             self._faults_listing()
             return
@@ -350,6 +353,8 @@ class _Handler(BaseHTTPRequestHandler):
             payload = {"error": {"message": refusal.message, "type": kind, "param": None, "code": refusal.code}}
         else:
             payload = {"type": "error", "error": {"type": refusal.error_type, "message": refusal.message}}
+            if getattr(self, "request_id", None) is not None:
+                payload["request_id"] = self.request_id
         self._send(refusal.status, payload)
 
     def _common_headers(self, *, exhausted: bool = False) -> None:

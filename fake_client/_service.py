@@ -157,8 +157,8 @@ def responses_input_tokens(body: dict[str, Any], store: ResponseStore, key: str 
     return {"input_tokens": _responses_wire.input_tokens(body, items), "object": "response.input_tokens"}
 
 
-def anthropic_error(refused: RequestRefused) -> dict[str, Any]:
-    return anthropic_error_body(refused)
+def anthropic_error(refused: RequestRefused, request_id: Optional[str] = None) -> dict[str, Any]:
+    return anthropic_error_body(refused, request_id)
 
 
 def openai_error(refused: RequestRefused) -> dict[str, Any]:

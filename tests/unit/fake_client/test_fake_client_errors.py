@@ -3,6 +3,7 @@
 import pytest
 
 import fake_client
+from fake_client._ids import shaped_id
 from fake_client import Anthropic, BadRequestError, OpenAI
 
 TOOL = {"name": "get_order_status", "description": "Order status by number.",
@@ -212,7 +213,8 @@ def test_the_error_is_recorded():
                       "response": None,
                       "error": {"type": "error", "error": {
                           "type": "invalid_request_error",
-                          "message": "messages: at least one message is required"}},
+                          "message": "messages: at least one message is required"},
+                          "request_id": shaped_id("anthropic_request", 1)},
                       "tool_tokens": None}]
 
 

@@ -88,7 +88,8 @@ def test_http_error_faults_raise_what_the_anthropic_sdk_raises(name):
         anthropic_call()
     error = raised.value
     assert type(error) is kind and error.status_code == status and error.type == error_type
-    assert error.body == {"type": "error", "error": {"type": error_type, "message": error.body["error"]["message"]}}
+    assert error.body == {"type": "error", "error": {"type": error_type, "message": error.body["error"]["message"]},
+                          "request_id": error.request_id}  # every Anthropic error body names it
     # as anthropic 2.17 prints it: status, message, then (request_id, path, type)
     assert str(error).startswith(text)
     assert str(error).endswith(f"(request_id: {error.request_id}, path: /v1/messages, type: {error_type})")
