@@ -94,12 +94,15 @@ class Attempts:
         """The exception an HTTP-error fault raises, recorded as the call's error. A timeout
         happens at once here (nothing is on the other end to wait for)."""
         if fault.name == "timeout":
-            record(_RECORDED_AS[api], body, None, {"error": {"type": "timeout", "message": "no answer in time"}})
             if api != "anthropic":
-                return APITimeoutError(message="Request timed out.")  # openai 3.63's text
-            # anthropic 2.17 (`_make_timeout_error`) names the host and the read time limit
-            limit = _seconds(timeout if timeout is not None else self.timeout)
-            return APITimeoutError(message=f"Request to {self.host} timed out after {limit:g}s")
+                error = APITimeoutError(message="Request timed out.")  # openai 3.63's text
+            else:
+                # anthropic 2.17 (`_make_timeout_error`) names the host and the read time limit
+                limit = _seconds(timeout if timeout is not None else self.timeout)
+                error = APITimeoutError(message=f"Request to {self.host} timed out after {limit:g}s")
+            # no answer, so no body: the recording names the failure as the run picture reads it
+            record(_RECORDED_AS[api], body, None, {"error": {"type": "timeout", "message": str(error)}})
+            return error
         status, error_body, extra = error_answer(fault, api, body.get("model"))
         if api == "anthropic":
             error_body = {**error_body, "request_id": request_id}
