@@ -48,6 +48,10 @@ Streaming, structured output and server-held threads work as in the SDKs::
     client.beta.messages.create(model="claude-x", max_tokens=1024, messages=new_messages,
                                 thread={"type": "continue", "previous_message_id": first.id})
 
+`AsyncAnthropic` and `AsyncOpenAI` are the same clients for `async` code
+(`await client.messages.create(...)`, `async for event in stream`, `async with
+client.messages.stream(...) as stream`), as in the SDKs.
+
 `recording()` collects every call made inside it::
 
     with fake_client.recording() as calls:
@@ -76,7 +80,7 @@ What is real and what is simplified
 | `tool_choice` auto / any / tool / none, `disable_parallel_tool_use`; OpenAI "auto" / "none" / "required" / a named function (Responses: `{"type": "function", "name"}`), `parallel_tool_calls` | forcing forces (the world fills the input as best it can; `any` in a loop calls again and again), `none` never calls, parallel off gives one call; a forced named function reports `finish_reason` "stop" (Responses: `status` "completed"); refusals with the real wording | two Anthropic refusal wordings are the fake's own (`_anthropic_wire` says which) |
 | strict tools (`strict: true`; in the Responses API every function is strict unless it says `strict: false`) | OpenAI's schema rules enforced with its wording; the input always matches the schema, in every shape; a Responses tool that leaves `strict` out is echoed `strict: true` | a required field the model cannot fill gets an empty value ("" or 0) |
 | usage on the bill | words × 1.3, plus the published tool-use prompt and every definition; `messages.count_tokens` and `responses.input_tokens.count` give the same figure; Responses usage has its detail fields (`cached_tokens` 0, `reasoning_tokens`); `recording()` reports the tools' part of each call apart (`tool_tokens`), which the real API never does | a word count, not the real tokenizer; per-message framing not counted |
-| stop reasons | `end_turn`, `tool_use`, `max_tokens` (a hard cut, also inside a tool call: partial input, or OpenAI `arguments` that do not parse; `output_tokens == max_tokens`; Responses: `max_output_tokens` ≥ 16, `status` "incomplete", `incomplete_details.reason` "max_output_tokens", the cut item "incomplete"), `stop_sequence` with `stop_sequences` (OpenAI `stop`) | `pause_turn` and `refusal` never happen |
+| stop reasons | `end_turn`, `tool_use`, `max_tokens` (a hard cut, also inside a tool call: partial input, or OpenAI `arguments` that do not parse; `output_tokens == max_tokens`; Responses: `max_output_tokens` ≥ 16, `status` "incomplete", `incomplete_details.reason` "max_output_tokens", the cut item "incomplete"), `stop_sequence` with `stop_sequences` (OpenAI `stop`) | `pause_turn`, `refusal`, `model_context_window_exceeded`, `content_filter` happen only on demand (`fake_client.faults`) |
 | extended thinking (`enabled` with `budget_tokens`, `adaptive`); Responses `reasoning` (`effort`, `summary`), `include=["reasoning.encrypted_content"]` | a `thinking` block with a signature first in the reply; a history that drops it from a tool-using turn, or edits it, is refused with the real wording; forced tools with thinking are refused. Responses: an `rs_…` reasoning item first (its summary when asked, its encrypted content when included, billed as `reasoning_tokens`); a function call sent back without its reasoning item, or a reasoning item with nothing after it, is refused with the real wording | one short sentence of thinking; adaptive always thinks; thinking sent back counts no tokens; the Responses shape reasons only when `reasoning` is set (no model catalogue says which models reason by default) |
 | streaming (`stream=True`; `client.messages.stream(...)` with `text_stream`, `get_final_message()`; `client.responses.stream(...)` with `get_final_response()`) | the real event sequences (Anthropic `message_start` … `message_stop` with `text_delta`, `input_json_delta`, `thinking_delta`, `signature_delta`; OpenAI `chat.completion.chunk`s with tool-call deltas by `index`, usage last with `stream_options={"include_usage": True}`; Responses `response.created`, `response.in_progress`, `response.output_item.added`, `response.content_part.added`, `response.output_text.delta` / `.done`, `response.function_call_arguments.delta` / `.done`, reasoning summary events, `response.output_item.done`, `response.completed` or `response.incomplete`, each with its `sequence_number`); the events put together are exactly the non-streamed reply; `serve` sends server-sent events, so the SDKs' stream helpers work | the reply is written first, then sent in pieces at once: a word (or a JSON token) a piece, no `ping`s, no pauses; in-process Chat Completions has no `stream()` helper (iterate the chunks) |
 | structured outputs (Anthropic `output_config.format`, `messages.parse(output_format=...)`; OpenAI `response_format` `json_schema` / `json_object`, `chat.completions.parse`; Responses `text.format`, `responses.parse(text_format=...)` with `output_parsed`) | the answer is JSON matching the schema, filled from what the world knows (`_json_fill`); `parse` reads it into a pydantic model or a dataclass; on a reply cut by `max_tokens` it raises what the SDKs raise: OpenAI `LengthFinishReasonError` (before reading, with the SDK's wording and usage), Anthropic pydantic's `ValidationError` ("Invalid JSON: EOF while parsing a string at line 1 column 29"; for a dataclass, where the fake cannot raise pydantic's own class, `fake_client.ValidationError` with the same name, message and `errors()`); schemas outside Anthropic's subset or OpenAI's strict rules, and `json_object` without the word "JSON" in the messages, are refused with the real wording | a field the model knows nothing of gets its answer text, 0 or false; the schema adds no input tokens |
@@ -84,7 +88,43 @@ What is real and what is simplified
 | stored responses (Responses `store`, `previous_response_id`) | a response is held under its `resp_…` id unless `store: false`; `previous_response_id` reads the held items before the new `input` (and bills them), `instructions` and `tools` are not carried over; an unknown id is refused with HTTP 400 `previous_response_not_found` and the real wording | held in memory per client (per API key in `serve`), the oldest forgotten past a limit |
 | the Responses tool loop (`function_call` items with `call_id`, results as `function_call_output` items) | an output whose `call_id` matches no call ("No tool call found for function call output with call_id …"), a call left without output ("No tool output found for function call …") refused with the real wording, over the held and the new items alike | the context-window wording of the Responses shape and its `json_object` rule are the fake's own (`_service`, `_responses_format` say so) |
 | bad requests (wrong types, missing fields, unknown blocks, ids that match nothing, too long a prompt) | every field checked as the real API checks it, refused with its status, envelope and wording; prompts over the context window (200 000 tokens Anthropic, 128 000 OpenAI, by the estimate) refused as "prompt is too long"; what JSON cannot carry (NaN, Infinity, more than 64 levels of nesting) refused before anything else | the context windows are the same for every model name; the wordings for nesting, content types and unknown paths are the fake's own |
+| Anthropic's own tools (`web_search_…`, `web_fetch_…`, `code_execution_…`, `bash_…`, `text_editor_…`, `memory_…`, tool search), `search_result` blocks in a `tool_result`, a conversation that opens with the assistant | definitions checked by `type` and fixed `name` (`_server_tools`); with `web_search` offered, a plain answer opens as a searching one does: `server_tool_use` (`srvtoolu_01…`) and a `web_search_tool_result` that is the error "unavailable", then a sentence in the question's language that the teaching model runs no search; search results read as the result's text | no tool Anthropic runs is run; their definitions count by name only |
+| OpenAI `n`, `verbosity`, `prompt_cache_key`, `safety_identifier`, `reasoning_effort` none … xhigh, max | `n` choices, each the first again with its own `index` and call ids, `completion_tokens` × n, streamed choice by choice; the options checked against openai 3.63's types | every choice is the same answer |
+| the SDKs' signatures and async clients (anthropic 2.17, openai 3.63) | `create()` takes exactly the locked SDK's keywords (anthropic's has no `temperature`/`top_p`/`top_k`); `AsyncAnthropic`, `AsyncOpenAI` (`await`, `async for`, `async with`) | in async code a retry's wait blocks the event loop |
 | the model reads the conversation | a small script per lesson world (below) | it understands only what its world listens for |
+| production fails: 429 `rate_limit_error` with `retry-after`, 529 `overloaded_error`, 500, timeouts; odd replies (a refusal, a call of a tool never offered, arguments that are not JSON); the SDKs retry 408/409/429/5xx and timeouts twice; every answer has a request id (`request-id`, `x-request-id`, `_request_id`) and rate-limit headers | never on its own: a program asks (`fake_client.faults`, below) and the next calls fail or misbehave in exactly that way; the clients retry as the SDKs do (`max_retries`, `retry-after-ms` / `retry-after`, else 0.5 s × 2^n); request ids counted per client (per key in `serve`); `error.response.headers` has `retry-after` and the rate-limit headers | in process a timeout is immediate and the backoff has no jitter; the rate-limit figures are the fake's own; a refusal keeps the answer's first three words and names no category |
+
+Faults on demand
+----------------
+Real traffic fails; the fake fails only when asked, so that retry and stop-handling code can
+be exercised deterministically. `fake_client.faults.next(name, ...)` makes the next calls
+(any client, any shape) meet those faults in order::
+
+    import fake_client
+    from fake_client import Anthropic, RateLimitError
+    fake_client.faults.next("rate_limit")              # the next call gets a 429...
+    client = Anthropic()                               # ...which the client retries (max_retries=2)
+    client.messages.create(...)                        # so this answers normally
+    fake_client.faults.next("rate_limit", times=3)     # three: the retries run out
+    try:
+        client.messages.create(...)
+    except RateLimitError as error:
+        error.response.headers["retry-after"]          # "1"
+    fake_client.faults.next("refusal")
+    client.messages.create(...).stop_reason            # "refusal"
+
+The names (`fake_client.faults.NAMES` says what each does): `rate_limit`, `overloaded`,
+`server_error`, `timeout` (raised as the SDK raises them: `RateLimitError`, `OverloadedError`
+or, OpenAI's 503, `InternalServerError`, `InternalServerError`, `APITimeoutError`, with the
+locked SDKs' text); `refusal`, `pause_turn` (Anthropic), `context_window_exceeded` (a stop
+reason in Anthropic's shape, a 400 in OpenAI's), `content_filter` (OpenAI),
+`reasoning_exhausted` (no text, cut by the budget), `unoffered_tool` (a call of
+`run_command`), `invalid_json_arguments` (OpenAI: `{"order_id": "1042",}`),
+`missing_required_argument`, `injected_instruction` (a `send_email` call that sends the last
+tool result to attacker@example.com). A fault a shape has no counterpart for raises
+`ValueError` when met. `faults.pending()` lists what is waiting, `faults.clear()` forgets it;
+`next(..., retry_after=0.01)` shortens the wait the errors ask for. In `serve`: `--faults
+a,b`, or `POST /fake/faults` `{"faults": [...]}` per API key (`fake_client.faults` says more).
 
 Language
 --------
@@ -133,16 +173,19 @@ Adding a world
 """
 
 from ._anthropic_client import Anthropic
+from ._async_clients import AsyncAnthropic, AsyncOpenAI, AsyncStream
 from ._anthropic_events import (InputJSONDelta, RawContentBlockDeltaEvent,
                                 RawContentBlockStartEvent, RawContentBlockStopEvent,
                                 RawMessageDeltaEvent, RawMessageStartEvent, RawMessageStopEvent,
                                 SignatureDelta, TextDelta, ThinkingDelta)
 from ._anthropic_types import (ContentBlock, Message, MessageTokensCount, ParsedMessage,
                                TextBlock, ThinkingBlock, ToolUseBlock, Usage)
-from ._errors import (APIError, APIStatusError, AuthenticationError, BadRequestError,
-                      ConflictError, InternalServerError, LengthFinishReasonError, NotFoundError,
-                      OpenAIError, PermissionDeniedError, RateLimitError, UnprocessableEntityError,
+from ._errors import (APIConnectionError, APIError, APIStatusError, APITimeoutError,
+                      AuthenticationError, BadRequestError, ConflictError, InternalServerError,
+                      LengthFinishReasonError, NotFoundError, OpenAIError, OverloadedError,
+                      PermissionDeniedError, RateLimitError, UnprocessableEntityError,
                       ValidationError)
+from . import faults
 from ._openai_client import OpenAI
 from ._message_stream import MessageStream
 from ._openai_chunks import ChatCompletionChunk
@@ -155,7 +198,7 @@ from ._responses_types import (InputTokenCountResponse, ParsedResponse, Response
 from ._streaming import Stream
 
 __all__ = [
-    "Anthropic", "OpenAI", "recording",
+    "Anthropic", "OpenAI", "AsyncAnthropic", "AsyncOpenAI", "AsyncStream", "recording", "faults",
     "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
     "MessageTokensCount", "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
     "Function", "CompletionUsage",
@@ -167,5 +210,6 @@ __all__ = [
     "TextDelta", "InputJSONDelta", "ThinkingDelta", "SignatureDelta",
     "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-    "RateLimitError", "InternalServerError", "OpenAIError", "LengthFinishReasonError", "ValidationError",
+    "RateLimitError", "InternalServerError", "OverloadedError", "APIConnectionError", "APITimeoutError",
+    "OpenAIError", "LengthFinishReasonError", "ValidationError",
 ]

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable, Optional
 
 from ._anthropic_events import raw_event
 from ._anthropic_types import Message, MessageTokensCount, ParsedMessage
-from ._errors import RequestRefused, anthropic_bad_request, anthropic_error_body
+from ._attempts import Attempts, with_request_id
+from ._errors import RequestRefused, anthropic_bad_request
 from ._ids import IdCounter
 from ._message_stream import MessageStream, MessageStreamManager
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
-from ._recording import record
 from ._request_body import as_list, plain_body
 from ._service import anthropic_count_tokens, anthropic_exchange
 from ._streaming import Stream, anthropic_events
@@ -21,16 +22,19 @@ from ._threads import ThreadStore
 class Messages:
     """`client.messages`: the Messages API."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore) -> None:
+    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts) -> None:
         self._ids = ids
         self._threads = threads
+        self._attempts = attempts
 
     def create(self, *, max_tokens: int, messages: Iterable[Any], model: str,
-               system: Any = NOT_GIVEN, tools: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN,
-               temperature: Any = NOT_GIVEN, top_p: Any = NOT_GIVEN, top_k: Any = NOT_GIVEN,
-               stop_sequences: Any = NOT_GIVEN, metadata: Any = NOT_GIVEN,
-               thinking: Any = NOT_GIVEN, service_tier: Any = NOT_GIVEN,
-               output_config: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,
+               cache_control: Any = NOT_GIVEN, container: Any = NOT_GIVEN,
+               diagnostics: Any = NOT_GIVEN, inference_geo: Any = NOT_GIVEN,
+               metadata: Any = NOT_GIVEN, output_config: Any = NOT_GIVEN,
+               service_tier: Any = NOT_GIVEN, speed: Any = NOT_GIVEN,
+               stop_sequences: Any = NOT_GIVEN, stream: Any = NOT_GIVEN, system: Any = NOT_GIVEN,
+               thinking: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN, tools: Any = NOT_GIVEN,
+               user_profile_id: Any = NOT_GIVEN, workspace_id: Any = NOT_GIVEN,
                extra_headers: Any = None, extra_query: Any = None, extra_body: Any = None,
                timeout: Any = NOT_GIVEN) -> Any:
         """Send a conversation; get the model's next message.
@@ -50,15 +54,17 @@ class Messages:
         Returns a `Message`; with `stream=True`, a `Stream` of its events instead
         (`RawMessageStartEvent`, …, in the order `fake_client._streaming` lists).
         """
-        body = _body(model=model, max_tokens=max_tokens, messages=messages, system=system,
-                     tools=tools, tool_choice=tool_choice, temperature=temperature, top_p=top_p,
-                     top_k=top_k, stop_sequences=stop_sequences, metadata=metadata,
-                     thinking=thinking, service_tier=service_tier, output_config=output_config,
-                     stream=stream, extra_body=extra_body)
-        reply = self._send(body)
+        body = _body(model=model, max_tokens=max_tokens, messages=messages,
+                     cache_control=cache_control, container=container, diagnostics=diagnostics,
+                     inference_geo=inference_geo, metadata=metadata, output_config=output_config,
+                     service_tier=service_tier, speed=speed, stop_sequences=stop_sequences,
+                     stream=stream, system=system, thinking=thinking, tool_choice=tool_choice,
+                     tools=tools, user_profile_id=user_profile_id, workspace_id=workspace_id,
+                     extra_body=extra_body)
+        reply, request_id = self._send(body, timeout)
         if stream:
             return Stream(anthropic_events(reply), raw_event)
-        return Message.from_dict(reply)
+        return with_request_id(Message.from_dict(reply), request_id)
 
     def stream(self, **arguments: Any) -> MessageStreamManager:
         """The SDK's streaming helper: the arguments of `create` (without `stream`), used as
@@ -66,7 +72,7 @@ class Messages:
         `stream.get_final_message()` (see `fake_client._message_stream`). The request is
         sent when the `with` block starts."""
         return MessageStreamManager(
-            lambda: MessageStream(self._send(_body_of(arguments, stream=True))))
+            lambda: MessageStream(self._send(_body_of(arguments, stream=True))[0]))
 
     def parse(self, *, output_format: Any, **arguments: Any) -> ParsedMessage:
         """`create` with `output_config.format` made from `output_format` (a pydantic model
@@ -79,33 +85,40 @@ class Messages:
         message = self.create(output_config=config, **arguments)
         return ParsedMessage.of(message, output_format)
 
-    def count_tokens(self, *, messages: Iterable[Any], model: str, system: Any = NOT_GIVEN,
-                     tools: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN,
-                     thinking: Any = NOT_GIVEN, output_config: Any = NOT_GIVEN,
+    def count_tokens(self, *, messages: Iterable[Any], model: str, cache_control: Any = NOT_GIVEN,
+                     output_config: Any = NOT_GIVEN, output_format: Any = NOT_GIVEN,
+                     speed: Any = NOT_GIVEN, system: Any = NOT_GIVEN, thinking: Any = NOT_GIVEN,
+                     tool_choice: Any = NOT_GIVEN, tools: Any = NOT_GIVEN,
+                     user_profile_id: Any = NOT_GIVEN, workspace_id: Any = NOT_GIVEN,
                      extra_headers: Any = None, extra_query: Any = None,
                      extra_body: Any = None, timeout: Any = NOT_GIVEN) -> MessageTokensCount:
         """The input tokens a `create` call with these arguments would be billed, without
         making it (the real `POST /v1/messages/count_tokens`). Same rule as `usage`."""
-        body = _body(model=model, messages=messages, system=system, tools=tools,
-                     tool_choice=tool_choice, thinking=thinking, output_config=output_config,
-                     extra_body=extra_body)
+        if output_format is not NOT_GIVEN:  # the SDK turns the type into output_config.format
+            config = output_config if isinstance(output_config, dict) else {}
+            output_config = {**config, "format": {"type": "json_schema",
+                                                  "schema": schema_of(output_format, all_required=False)}}
+        body = _body(model=model, messages=messages, cache_control=cache_control,
+                     output_config=output_config, speed=speed, system=system, thinking=thinking,
+                     tool_choice=tool_choice, tools=tools, user_profile_id=user_profile_id,
+                     workspace_id=workspace_id, extra_body=extra_body)
         try:
             counted = anthropic_count_tokens(plain_body(body, "anthropic"))
         except RequestRefused as refused:
-            raise anthropic_bad_request(refused, "/v1/messages/count_tokens") from None
+            raise anthropic_bad_request(refused, "/v1/messages/count_tokens",
+                                        self._ids.next("anthropic_request")) from None
         return MessageTokensCount.from_dict(counted)  # type: ignore[return-value]
 
-    def _send(self, body: dict[str, Any]) -> dict[str, Any]:
-        """One request to the model: its reply JSON, recorded; refusals raised as the SDK
-        raises them."""
+    def _send(self, body: dict[str, Any], timeout: Any = NOT_GIVEN) -> tuple[dict[str, Any], str]:
+        """One call to the model (`_attempts`: faults, retries): its reply JSON and request
+        id, recorded; refusals raised as the SDK raises them."""
         try:
             body = plain_body(body, "anthropic")
-            reply, tool_tokens = anthropic_exchange(body, self._ids, self._threads)
-        except RequestRefused as refused:
-            record("anthropic", body, None, anthropic_error_body(refused))
-            raise anthropic_bad_request(refused) from None
-        record("anthropic", body, reply, None, tool_tokens)
-        return reply
+        except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
+            raise self._attempts.refused("anthropic", body, refused, "/v1/messages") from None
+        return self._attempts.call("anthropic", body, lambda fault: anthropic_exchange(
+            body, self._ids, self._threads, fault=fault), path="/v1/messages",
+            timeout=None if timeout is NOT_GIVEN else timeout)
 
 
 class BetaMessages(Messages):
@@ -125,8 +138,8 @@ class BetaMessages(Messages):
 class Beta:
     """`client.beta`: holds `messages`."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore) -> None:
-        self.messages = BetaMessages(ids, threads)
+    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts) -> None:
+        self.messages = BetaMessages(ids, threads, attempts)
 
 
 def _body(*, messages: Iterable[Any], extra_body: Any, **fields: Any) -> dict[str, Any]:
@@ -151,18 +164,39 @@ class Anthropic:
     """Stand-in for `anthropic.Anthropic`: same constructor, no network, no key.
 
     Every argument the real client takes (`api_key`, `base_url`, `timeout`, …) is accepted
-    and ignored, so that lesson code runs unchanged with either. Ids (`msg_01…`,
-    `toolu_01…`) are counted per client, and so are its server-held threads.
+    and ignored, so that lesson code runs unchanged with either, except `max_retries`
+    (default 2): how often a failed call is retried, as the SDK retries it (`_attempts`;
+    failures come only on demand, `fake_client.faults`). Ids (`msg_01…`, `toolu_01…`,
+    `req_01…`) are counted per client, and so are its server-held threads.
     """
 
     def __init__(self, *, api_key: Optional[str] = None, base_url: Optional[str] = None,
-                 **options: Any) -> None:
+                 max_retries: Optional[int] = None, **options: Any) -> None:
         self.api_key = api_key
         self.base_url = base_url
         self._ids = IdCounter()
-        threads = ThreadStore()
-        self.messages = Messages(self._ids, threads)
-        self.beta = Beta(self._ids, threads)
+        self._attempts = Attempts(self._ids, max_retries, timeout=options.get("timeout"),
+                                  host=_host(base_url, "api.anthropic.com"))
+        self.max_retries = self._attempts.max_retries
+        self._threads = ThreadStore()
+        self._build()
+
+    def _build(self) -> None:
+        self.messages = Messages(self._ids, self._threads, self._attempts)
+        self.beta = Beta(self._ids, self._threads, self._attempts)
+
+    def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None,
+                     **options: Any) -> "Anthropic":
+        """The same client with other request options, as the SDK's `with_options`:
+        `client.with_options(max_retries=0).messages.create(...)`. It shares this client's
+        ids and threads; the other options are accepted and ignored."""
+        other = copy.copy(self)
+        other._attempts = Attempts(self._ids, self.max_retries if max_retries is None else max_retries,
+                                   timeout=self._attempts.timeout if timeout is None else timeout,
+                                   host=self._attempts.host)
+        other.max_retries = other._attempts.max_retries
+        other._build()
+        return other
 
     def __enter__(self) -> "Anthropic":
         return self
@@ -172,3 +206,10 @@ class Anthropic:
 
     def close(self) -> None:
         """Nothing to close; here because the real client has it."""
+
+
+def _host(base_url: Optional[str], default: str) -> str:
+    """The host (and port) a client talks to, as the SDK names it in a timeout."""
+    if not base_url:
+        return default
+    return base_url.split("://", 1)[-1].split("/", 1)[0] or default

@@ -65,9 +65,11 @@ class MessageDeltaUsage(ResponseModel):
 
 
 class Delta(ResponseModel):
-    """How the message ended: `stop_reason`, `stop_sequence` (as on `Message`)."""
+    """How the message ended: `stop_reason`, `stop_sequence`, a refusal's `stop_details` (as on
+    `Message`)."""
 
-    _fields = ("stop_reason", "stop_sequence")
+    _fields = ("stop_details", "stop_reason", "stop_sequence")
+    _omit_when_none = frozenset({"stop_details"})
     stop_reason: Optional[str]
     stop_sequence: Optional[str]
 

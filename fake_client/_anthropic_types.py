@@ -7,7 +7,7 @@ from typing import Any, Literal, Optional, TypedDict, Union
 from ._model_base import ResponseModel
 from ._output_types import parse_as
 
-__all__ = ["Message", "ParsedMessage", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
+__all__ = ["Message", "ParsedMessage", "TextBlock", "ToolUseBlock", "ThinkingBlock", "ServerToolUseBlock", "WebSearchToolResultBlock", "Usage", "ContentBlock",
            "MessageTokensCount",
            "MessageParam", "ToolParam", "TextBlockParam", "ToolUseBlockParam",
            "ToolResultBlockParam"]
@@ -61,8 +61,31 @@ class ThinkingBlock(ResponseModel):
         super().__init__(signature=signature, thinking=thinking, type=type)
 
 
-ContentBlock = Union[TextBlock, ToolUseBlock, ThinkingBlock]
-_BLOCKS = {"tool_use": ToolUseBlock, "thinking": ThinkingBlock}
+class ServerToolUseBlock(ResponseModel):
+    """A call of a tool Anthropic runs (`web_search`, …): `id` (`srvtoolu_…`), `input`, `name`,
+    `type` ("server_tool_use"). Nothing for your program to run; send it back as it is."""
+
+    _fields = ("id", "input", "name", "type")
+    id: str
+    input: dict[str, Any]
+    name: str
+    type: Literal["server_tool_use"]
+
+
+class WebSearchToolResultBlock(ResponseModel):
+    """What a web search returned: `content` (the results, or here always the error
+    `{"type": "web_search_tool_result_error", "error_code": "unavailable"}`: the teaching
+    model runs no search), `tool_use_id`, `type` ("web_search_tool_result")."""
+
+    _fields = ("content", "tool_use_id", "type")
+    content: Any
+    tool_use_id: str
+    type: Literal["web_search_tool_result"]
+
+
+ContentBlock = Union[TextBlock, ToolUseBlock, ThinkingBlock, ServerToolUseBlock, WebSearchToolResultBlock]
+_BLOCKS = {"tool_use": ToolUseBlock, "thinking": ThinkingBlock, "server_tool_use": ServerToolUseBlock,
+           "web_search_tool_result": WebSearchToolResultBlock}
 
 
 def content_block(data: dict[str, Any]) -> ContentBlock:
@@ -91,11 +114,15 @@ class Message(ResponseModel):
     for), `role` (always "assistant"), `stop_reason` ("end_turn": it has answered;
     "tool_use": it wants the tools in `content` run; "max_tokens": the reply was cut at
     `max_tokens`, perhaps inside a tool call; "stop_sequence": it wrote one of your
-    `stop_sequences`), `stop_sequence` (which one, else None), `type` (always "message"),
-    `usage` (a `Usage`).
+    `stop_sequences`; only on demand, `fake_client.faults`: "refusal", "pause_turn",
+    "model_context_window_exceeded"), `stop_details` (a refusal's: `{"type": "refusal",
+    "category", "explanation"}`; otherwise None), `stop_sequence` (which one, else None),
+    `type` (always "message"), `usage` (a `Usage`).
     """
 
-    _fields = ("id", "content", "model", "role", "stop_reason", "stop_sequence", "type", "usage")
+    _fields = ("id", "content", "model", "role", "stop_details", "stop_reason", "stop_sequence", "type", "usage")
+    # `stop_details` only with a refusal (`fake_client.faults`), as the API sends it
+    _omit_when_none = frozenset({"stop_details"})
     _nested = {"content": content_block, "usage": Usage.from_dict}
     id: str
     content: list[ContentBlock]

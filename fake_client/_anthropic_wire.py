@@ -20,7 +20,8 @@ from ._request_body import plain_body
 from ._schema_shape import ANTHROPIC_INVALID, schema_problem
 from ._reply import Reply, call_words
 from ._tokens import estimate_tokens
-from ._tool_tokens import anthropic_tools_tokens
+from ._server_tools import check_definition, custom_tools, is_typed, typed_names
+from ._tool_tokens import anthropic_tools_tokens, definition_tokens
 
 _TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 _ID = re.compile(r"^[a-zA-Z0-9_-]+$")  # a tool_use id, and a tool_result's tool_use_id
@@ -62,7 +63,8 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
 # this check, by the server-held threads).
 _FIELDS = ("model", "max_tokens", "messages", "system", "tools", "tool_choice", "temperature", "top_p",
            "top_k", "stop_sequences", "metadata", "thinking", "service_tier", "output_config", "stream",
-           "container", "mcp_servers", "context_management")
+           "container", "mcp_servers", "context_management", "inference_geo", "speed", "diagnostics",
+           "user_profile_id", "workspace_id")
 # name: (check, the error's wording)
 _OPTIONS = {
     "temperature": (lambda v: _number(v) and 0 <= v <= 1, "Input should be a valid number between 0 and 1"),
@@ -124,6 +126,12 @@ def _check_tools(tools: Any) -> None:
         if not isinstance(tool["name"], str) or not _TOOL_NAME.match(tool["name"]):
             raise RequestRefused(
                 f"tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'")
+        if is_typed(tool):  # web_search, bash, …: Anthropic's own definition (`_server_tools`)
+            check_definition(index, tool)
+            if tool["name"] in names:
+                raise RequestRefused("tools: Tool names must be unique.")
+            names.add(tool["name"])
+            continue
         if "input_schema" not in tool:
             raise RequestRefused(f"tools.{index}.input_schema: Field required")
         schema = tool["input_schema"]
@@ -220,12 +228,36 @@ def _check_block(where: str, block: Any) -> None:
             raise RequestRefused(f"{where}.tool_result.content: Input should be a valid list")
         if isinstance(content, list):
             for number, inner in enumerate(content):
-                if not isinstance(inner, dict) or inner.get("type") not in ("text", "image", "document"):
+                if not isinstance(inner, dict) or inner.get("type") not in _RESULT_PARTS:
                     raise RequestRefused(f"{where}.tool_result.content.{number}.type: "
-                                         "Input should be 'text', 'image' or 'document'")
+                                         "Input should be 'text', 'image', 'document' or 'search_result'")
                 if inner["type"] == "text" and not isinstance(inner.get("text"), str):
                     raise RequestRefused(f"{where}.tool_result.content.{number}.text.text: "
                                          "Input should be a valid string")
+                if inner["type"] == "search_result":
+                    _check_search_result(inner, f"{where}.tool_result.content.{number}.search_result")
+
+
+# What a tool_result's content may hold: a tool that searches returns `search_result` blocks
+# (source, title, text content) that Claude can cite (platform.claude.com/docs/en/
+# build-with-claude/search-results; anthropic 2.17 `SearchResultBlockParam`).
+_RESULT_PARTS = ("text", "image", "document", "search_result")
+
+
+def _check_search_result(block: dict[str, Any], where: str) -> None:
+    for name in ("source", "title"):
+        if name not in block:
+            raise RequestRefused(f"{where}.{name}: Field required")
+        if not isinstance(block[name], str):
+            raise RequestRefused(f"{where}.{name}: Input should be a valid string")
+    content = block.get("content")
+    if content is None:
+        raise RequestRefused(f"{where}.content: Field required")
+    if not isinstance(content, list):
+        raise RequestRefused(f"{where}.content: Input should be a valid list")
+    for number, inner in enumerate(content):
+        if not isinstance(inner, dict) or inner.get("type") != "text" or not isinstance(inner.get("text"), str):
+            raise RequestRefused(f"{where}.content.{number}: Input should be a text block")
 
 
 # Fields of a block that must be text (each also required, above).
@@ -241,7 +273,10 @@ def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
 def _check_conversation(messages: list[dict[str, Any]], has_tools: bool) -> None:
     if not messages:
         raise RequestRefused("messages: at least one message is required")
-    if messages[0]["role"] != "user":
+    # The first-party API takes a conversation that opens with the assistant's greeting, as long
+    # as a user turn follows (github.com/anthropics/anthropic-sdk-typescript/issues/622: Anthropic
+    # answers, Bedrock refuses); an assistant turn alone keeps the old wording.
+    if not any(message["role"] == "user" for message in messages):
         raise RequestRefused('messages: first message must use the "user" role')
     for index, message in enumerate(messages):
         blocks = _blocks(message)
@@ -325,7 +360,16 @@ def result_text(block: dict[str, Any]) -> str:
     content = block.get("content", "")
     if isinstance(content, str):
         return content
-    return " ".join(inner["text"] for inner in content if inner.get("type") == "text")
+    return " ".join(text for inner in content for text in _texts(inner))
+
+
+def _texts(part: dict[str, Any]) -> list[str]:
+    """The text of a tool_result's part: a text block's, or a search result's title and text."""
+    if part.get("type") == "text":
+        return [part["text"]]
+    if part.get("type") == "search_result":
+        return [part["title"], *(inner["text"] for inner in part["content"])]
+    return []
 
 
 def _block_words(block: dict[str, Any]) -> str:
@@ -349,7 +393,10 @@ def tools_tokens(body: dict[str, Any]) -> int:
     """What offering the request's tools costs: the tool-use prompt of its `tool_choice` and
     each tool's whole definition (`_tool_tokens`); 0 without tools."""
     choice = body.get("tool_choice") or {"type": "auto"}
-    return anthropic_tools_tokens(body.get("tools") or [], choice["type"])
+    tools = body.get("tools") or []
+    # Anthropic's own tools are counted by their name only (their prompts are not published).
+    return anthropic_tools_tokens(custom_tools(tools), choice["type"]) + sum(
+        definition_tokens(name, "", {}) for name in typed_names(tools))
 
 
 def input_tokens(body: dict[str, Any]) -> int:
@@ -365,8 +412,12 @@ def input_tokens(body: dict[str, Any]) -> int:
 def read_settings(body: dict[str, Any]) -> Settings:
     """How the checked request asks the model to answer."""
     choice = body.get("tool_choice") or {"type": "auto"}
+    kind = choice["type"]
+    custom = {tool["name"] for tool in custom_tools(body.get("tools"))}
+    if kind == "tool" and choice.get("name") not in custom or kind == "any" and not custom:
+        kind = "auto"  # forced onto a tool the fake does not run (web_search, …): it answers
     return Settings(
-        tool_choice=choice["type"], forced_tool=choice.get("name"),
+        tool_choice=kind, forced_tool=choice.get("name") if kind == "tool" else None,
         parallel=not choice.get("disable_parallel_tool_use", False),
         max_tokens=body["max_tokens"], stop_sequences=tuple(body.get("stop_sequences") or ()),
         strict_tools=frozenset(tool["name"] for tool in body.get("tools") or []
@@ -378,7 +429,7 @@ def read_settings(body: dict[str, Any]) -> Settings:
 def read_conversation(body: dict[str, Any]) -> Conversation:
     """The checked request as the model sees it."""
     tools = [Tool(tool["name"], tool.get("description", ""), tool["input_schema"])
-             for tool in body.get("tools") or []]
+             for tool in custom_tools(body.get("tools"))]
     turns = []
     for message in body["messages"]:
         turn = Turn(message["role"])

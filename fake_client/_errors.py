@@ -7,8 +7,9 @@ from typing import Any, Optional
 
 __all__ = ["APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
            "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-           "RateLimitError", "InternalServerError", "RequestRefused", "OpenAIError",
-           "LengthFinishReasonError", "ValidationError"]
+           "RateLimitError", "InternalServerError", "OverloadedError", "APIConnectionError",
+           "APITimeoutError", "RequestRefused", "OpenAIError", "LengthFinishReasonError",
+           "ValidationError", "Headers", "HTTPResponse"]
 
 
 class APIError(Exception):
@@ -23,23 +24,56 @@ class APIError(Exception):
         self.body = body
 
 
+class Headers(dict):
+    """HTTP headers read without regard to case, as httpx's `Headers` are
+    (`error.response.headers["Retry-After"]`)."""
+
+    def __init__(self, items: Optional[dict[str, str]] = None) -> None:
+        super().__init__({key.lower(): value for key, value in (items or {}).items()})
+
+    def __getitem__(self, key: str) -> str:
+        return super().__getitem__(key.lower())
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return super().get(key.lower(), default)
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(key.lower() if isinstance(key, str) else key)
+
+
+class HTTPResponse:
+    """The little of an HTTP response that error handling reads (`error.response`):
+    `status_code` and `headers` (`retry-after`, `request-id`, the rate-limit headers)."""
+
+    def __init__(self, status_code: int, headers: Optional[dict[str, str]] = None) -> None:
+        self.status_code = status_code
+        self.headers = Headers(headers)
+
+    def __repr__(self) -> str:
+        return f"<Response [{self.status_code}]>"
+
+
 class APIStatusError(APIError):
     """The API answered with an HTTP error status (4xx or 5xx).
 
     `status_code` is that status; `type`, `code` and `param` come from the error body when it
     has them (Anthropic fills `type`; OpenAI fills all three, often with `code` None);
-    `error_code` from Anthropic's `error.details` when it has one.
+    `error_code` from Anthropic's `error.details` when it has one; `request_id` from the
+    answer's request-id header; `response` has the answer's `status_code` and `headers`.
     """
 
     status_code: int = 0
     request_id: Optional[str] = None
-    response: Optional[object] = None  # the SDKs keep the HTTP response here; there is none
+    response: Optional[HTTPResponse] = None
 
     def __init__(self, message: str, *, body: Optional[object] = None,
-                 status_code: Optional[int] = None) -> None:
+                 status_code: Optional[int] = None, request_id: Optional[str] = None,
+                 response: Optional[HTTPResponse] = None) -> None:
         super().__init__(message, body=body)
         if status_code is not None:
             self.status_code = status_code
+        self.request_id = request_id
+        self.response = response if response is not None else HTTPResponse(self.status_code)
         error = body.get("error", body) if isinstance(body, dict) else None
         error = error if isinstance(error, dict) else {}
         self.type: Optional[str] = error.get("type")
@@ -82,6 +116,30 @@ class RateLimitError(APIStatusError):
 
 class InternalServerError(APIStatusError):
     status_code = 500
+
+
+class OverloadedError(InternalServerError):
+    """HTTP 529 `overloaded_error`: the Anthropic API is busy for everyone; the SDK retries
+    it. (OpenAI answers 503, an `InternalServerError`.)"""
+
+    status_code = 529
+
+
+class APIConnectionError(APIError):
+    """No answer came: the connection failed (`message` "Connection error.")."""
+
+    def __init__(self, *, message: str = "Connection error.", request: Any = None) -> None:
+        super().__init__(message, body=None)
+        self.request = request
+
+
+class APITimeoutError(APIConnectionError):
+    """No answer in time (the client's `timeout`); the SDK retries it. The text is the
+    SDK's: anthropic's "Request to <host> timed out after <N>s", openai's "Request timed out."."""
+
+    def __init__(self, request: Any = None, *, message: str = "Request timed out.") -> None:
+        super().__init__(message=message, request=request)
+
 
 
 class OpenAIError(Exception):
@@ -183,12 +241,16 @@ def tagged_type(where: str, value: Any, tags) -> Any:
     return kind
 
 
-def anthropic_error_body(refused: RequestRefused) -> dict[str, Any]:
-    """The body Anthropic sends with the refusal's HTTP status."""
+def anthropic_error_body(refused: RequestRefused, request_id: Optional[str] = None) -> dict[str, Any]:
+    """The body Anthropic sends with the refusal's HTTP status; with the answer's
+    `request_id` when there is one (every error body has it, docs.claude.com/en/api/errors)."""
     error: dict[str, Any] = {"type": refused.error_type, "message": refused.message}
     if refused.details is not None:
         error["details"] = refused.details
-    return {"type": "error", "error": error}
+    body: dict[str, Any] = {"type": "error", "error": error}
+    if request_id is not None:
+        body["request_id"] = request_id
+    return body
 
 
 def openai_error_body(message: str, param: Optional[str], code: Optional[str]) -> dict[str, Any]:
@@ -199,24 +261,32 @@ def openai_error_body(message: str, param: Optional[str], code: Optional[str]) -
 
 _BY_STATUS = {400: BadRequestError, 401: AuthenticationError, 403: PermissionDeniedError,
               404: NotFoundError, 409: ConflictError, 422: UnprocessableEntityError,
-              429: RateLimitError, 500: InternalServerError}
+              429: RateLimitError, 500: InternalServerError, 529: OverloadedError}
 
 
-def anthropic_bad_request(refused: RequestRefused, path: str = "/v1/messages") -> APIStatusError:
+def status_error_class(status: int) -> type:
+    """The SDKs' class for an HTTP error status (any other 5xx: `InternalServerError`)."""
+    return _BY_STATUS.get(status) or (InternalServerError if status >= 500 else APIStatusError)
+
+
+def anthropic_bad_request(refused: RequestRefused, path: str = "/v1/messages",
+                          request_id: Optional[str] = None,
+                          headers: Optional[dict[str, str]] = None) -> APIStatusError:
     """The exception the Anthropic SDK raises for this refusal (`BadRequestError` for a 400,
     `NotFoundError` for a 404), with the text it prints. `path` is the endpoint the request
-    went to (`/v1/messages`, `/v1/messages/count_tokens`)."""
-    body = anthropic_error_body(refused)
-    return _BY_STATUS.get(refused.status, APIStatusError)(
-        anthropic_error_text(refused, path), body=body, status_code=refused.status)
+    went to (`/v1/messages`, `/v1/messages/count_tokens`); `request_id` the answer's."""
+    body = anthropic_error_body(refused, request_id)
+    return status_error_class(refused.status)(
+        anthropic_error_text(refused, path, request_id), body=body, status_code=refused.status,
+        request_id=request_id, response=HTTPResponse(refused.status, headers))
 
 
-def anthropic_error_text(refused: RequestRefused, path: str) -> str:
+def anthropic_error_text(refused: RequestRefused, path: str, request_id: Optional[str] = None) -> str:
     """`str(error)` as the locked anthropic SDK (2.17, `_error_classes.make_status_error`)
     makes it: the status and the API's message, then what names the failure in brackets
     (`error_code`, `request_id`, `path`, `type`, each only when there is one), then any
     details beyond `error_code` as indented JSON."""
-    named = {"error_code": (refused.details or {}).get("error_code"), "request_id": None,
+    named = {"error_code": (refused.details or {}).get("error_code"), "request_id": request_id,
              "path": path, "type": refused.error_type}
     brackets = ", ".join(f"{label}: {value}" for label, value in named.items() if value)
     text = f"{refused.status} {refused.message} ({brackets})"
@@ -225,8 +295,31 @@ def anthropic_error_text(refused: RequestRefused, path: str) -> str:
     return text
 
 
-def openai_bad_request(refused: RequestRefused) -> BadRequestError:
+def openai_bad_request(refused: RequestRefused, request_id: Optional[str] = None,
+                       headers: Optional[dict[str, str]] = None) -> APIStatusError:
     """The exception the OpenAI SDK raises for this refusal; like the SDK, `body` is the
     inner `error` object and the text quotes only its message."""
     body = openai_error_body(refused.message, refused.param, refused.code)
-    return BadRequestError(f"Error code: 400 - {refused.message}", body=body["error"])
+    return openai_status_error(refused.status, body, request_id, headers)
+
+
+def openai_status_error(status: int, body: dict[str, Any], request_id: Optional[str] = None,
+                        headers: Optional[dict[str, str]] = None) -> APIStatusError:
+    """The exception the OpenAI SDK (3.63, `_make_status_error_from_response`) raises for an
+    error answer: "Error code: N - <the error's message>"; `body` is the inner `error`."""
+    error = body.get("error", body)
+    text = f"Error code: {status}"
+    if isinstance(error, dict) and isinstance(error.get("message"), str) and error["message"]:
+        text += f" - {error['message']}"
+    # OpenAI's SDK has no OverloadedError: any 5xx is an InternalServerError.
+    kind = InternalServerError if status >= 500 else status_error_class(status)
+    return kind(text, body=error, status_code=status, request_id=request_id,
+                response=HTTPResponse(status, headers))
+
+
+def anthropic_status_error(status: int, body: dict[str, Any], path: str, request_id: Optional[str] = None,
+                           headers: Optional[dict[str, str]] = None) -> APIStatusError:
+    """The exception the Anthropic SDK raises for an error answer `body` (an HTTP-error fault)."""
+    error = body["error"]
+    refused = RequestRefused(error["message"], status=status, error_type=error["type"])
+    return anthropic_bad_request(refused, path, request_id, headers)

@@ -30,6 +30,12 @@ SHAPES = {
     "responses_message": ("msg_", 8, 0.6457513110),  # √7 − 2
     "responses_function_call": ("fc_", 8, 0.3166247903),  # √10 − 3
     "responses_reasoning": ("rs_", 8, 0.6055512754),  # √13 − 3
+    # Request ids, one per attempt: Anthropic's `request-id` header (`req_018EeWyXxfu5pfWkrYcMdjWG`,
+    # docs.claude.com/en/api/errors), OpenAI's `x-request-id` (`req_…`).
+    "anthropic_request": ("req_01", 8, 0.7071067811),  # 1/√2
+    # A server tool's call (`server_tool_use`): `srvtoolu_01…`.
+    "anthropic_server_call": ("srvtoolu_01", 6, 0.2679491924),  # 2 − √3
+    "openai_request": ("req_", 8, 0.3027756377),  # (√13 − 3)/2
 }
 
 

@@ -37,7 +37,7 @@ class ChoiceDeltaToolCall(ResponseModel):
 
 class ChoiceDelta(ResponseModel):
     """What one chunk adds to the message: `role` (first chunk), `content` (more text),
-    `tool_calls` (pieces of calls), `refusal` (always None here)."""
+    `tool_calls` (pieces of calls), `refusal` (pieces of a refusal, only with a fault)."""
 
     _fields = ("content", "refusal", "role", "tool_calls")
     _omit_when_none = frozenset({"content", "refusal", "role", "tool_calls"})

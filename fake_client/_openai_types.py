@@ -34,13 +34,14 @@ class ChatCompletionMessageToolCall(ResponseModel):
 
 class ChatCompletionMessage(ResponseModel):
     """The assistant's message: `content` (text, or None when it only asks for tools),
-    `refusal` (always None here), `role` ("assistant"), `tool_calls` (a list, or None)."""
+    `refusal` (the refusal's text; None unless a fault asks for one, `fake_client.faults`),
+    `role` ("assistant"), `tool_calls` (a list, or None)."""
 
     _fields = ("content", "refusal", "role", "tool_calls")
     _omit_when_none = frozenset({"tool_calls"})
     _nested = {"tool_calls": ChatCompletionMessageToolCall.from_dict}
     content: Optional[str]
-    refusal: None
+    refusal: Optional[str]
     role: Literal["assistant"]
     tool_calls: Optional[list[ChatCompletionMessageToolCall]]
 

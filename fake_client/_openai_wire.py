@@ -13,6 +13,7 @@ import re
 from typing import Any, Optional
 
 from ._conversation import Ask, Call, Conversation, Result, Say, Settings, Tool, Turn, link_results
+from ._ids import IdCounter
 from ._errors import RequestRefused, json_type
 from ._request_body import plain_body
 from ._schema_shape import schema_problem
@@ -83,8 +84,14 @@ _OPTIONS = {"max_tokens": (int, 1, None), "max_completion_tokens": (int, 1, None
             "store": (bool, None, None), "stream": (bool, None, None), "user": (str, None, None),
             "service_tier": (str, None, None), "metadata": (dict, None, None),
             "logit_bias": (dict, None, None), "stream_options": (dict, None, None),
-            "reasoning_effort": (str, None, None)}
+            "reasoning_effort": (str, None, None), "verbosity": (str, None, None),
+            "prompt_cache_key": (str, None, None), "safety_identifier": (str, None, None),
+            "prompt_cache_retention": (str, None, None), "prompt_cache_options": (dict, None, None)}
 _KNOWN = {"model", "messages", "tools", "tool_choice", "stop", "response_format", *_OPTIONS}
+# The values openai 3.63 types (`chat/completion_create_params.py`, `shared/reasoning_effort.py`);
+# which model takes which effort is the model's own rule (OpenAI's reasoning guide: models
+# before gpt-5.1 take no "none", xhigh only after gpt-5.1-codex-max).
+_ENUMS = {"verbosity": ("low", "medium", "high"), "prompt_cache_retention": ("in_memory", "24h")}
 
 
 def check_request(body: dict[str, Any]) -> dict[str, Any]:
@@ -124,6 +131,9 @@ def _check_options(body: dict[str, Any]) -> None:
             _in_range(name, body[name], low, high)
     if body.get("reasoning_effort") is not None and body["reasoning_effort"] not in _EFFORTS:
         raise _invalid_value("reasoning_effort", body["reasoning_effort"], _EFFORTS)
+    for name, allowed in _ENUMS.items():
+        if body.get(name) is not None and body[name] not in allowed:
+            raise _invalid_value(name, body[name], allowed)
     options = body.get("stream_options")
     if options is not None:
         if body.get("stream") is not True:
@@ -133,7 +143,7 @@ def _check_options(body: dict[str, Any]) -> None:
             _expect("stream_options.include_usage", options["include_usage"], bool)
 
 
-_EFFORTS = ("minimal", "low", "medium", "high")
+_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 
 
 def function_tools(tools: Any):
@@ -450,3 +460,23 @@ def _arguments_text(ask: Ask) -> str:
     """The arguments as JSON text; a call cut by the token limit lacks its closing brace."""
     text = json.dumps(ask.input, ensure_ascii=False)
     return text if ask.complete else text[:-1]
+
+
+def more_choices(reply: dict[str, Any], n: Any, ids: IdCounter) -> dict[str, Any]:
+    """`n` choices, as the API gives them for `n` > 1 (its reference: "How many chat
+    completion choices to generate for each input message"; billed for every choice). The
+    fake's model answers the same request the same way, so each choice is the first again,
+    with its own `index` and its own call ids; `completion_tokens` counts them all."""
+    if not isinstance(n, int) or isinstance(n, bool) or n <= 1:
+        return reply
+    first = reply["choices"][0]
+    choices = [first]
+    for index in range(1, n):
+        message = json.loads(json.dumps(first["message"]))
+        for call in message.get("tool_calls") or []:
+            call["id"] = ids.next("openai_call")
+        choices.append({**first, "index": index, "message": message})
+    usage = dict(reply["usage"])
+    usage["completion_tokens"] *= n
+    usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+    return {**reply, "choices": choices, "usage": usage}

@@ -36,7 +36,7 @@ _OPTIONS = {"max_output_tokens": (int, 16, None), "max_tool_calls": (int, 1, Non
 _KNOWN = {"model", "input", "tools", "tool_choice", *_OPTIONS}
 
 # `reasoning.effort` and `reasoning.summary` as openai 3.63 types them (`shared/reasoning.py`).
-EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh")
+EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 SUMMARIES = ("auto", "concise", "detailed")
 # What `include` may ask for that concerns a tool loop; the API lists more (files, images, …).
 INCLUDABLE = ("reasoning.encrypted_content", "message.output_text.logprobs",

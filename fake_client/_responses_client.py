@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from ._errors import RequestRefused, openai_bad_request, openai_error_body
+from ._attempts import Attempts, with_request_id
+from ._errors import RequestRefused, openai_bad_request
 from ._ids import IdCounter
 from ._model_base import ResponseModel
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
-from ._recording import record
 from ._request_body import given_body, plain_body
 from ._responses_events import response_events, stream_event
 from ._responses_store import ResponseStore
@@ -18,12 +18,17 @@ from ._responses_types import InputTokenCountResponse, ParsedResponse, Response
 from ._service import responses_exchange, responses_input_tokens
 from ._streaming import Stream
 
-# Every keyword `create` takes besides those named in its signature (the SDK's, less those of
-# features the fake has not: background runs, conversations, prompts, …).
-_OPTIONS = ("instructions", "tools", "tool_choice", "parallel_tool_calls", "max_output_tokens",
-            "max_tool_calls", "reasoning", "text", "store", "previous_response_id", "include",
-            "metadata", "temperature", "top_p", "top_logprobs", "truncation", "user",
-            "safety_identifier", "prompt_cache_key", "service_tier", "stream_options", "background")
+# The keyword arguments of openai 3.63's `responses.create`, in its order (a contract test
+# compares them with the installed SDK's); the request carries those the caller gave. Those of
+# features the fake has not (background runs, conversations, prompts, …) are refused as the
+# API refuses what it does not know.
+_OPTIONS = ("access_programs", "background", "background_options", "context_management",
+            "conversation", "image", "include", "input", "instructions", "max_output_tokens",
+            "max_tool_calls", "metadata", "moderation", "parallel_tool_calls",
+            "previous_response_id", "prompt", "prompt_cache_key", "prompt_cache_options",
+            "prompt_cache_retention", "reasoning", "safety_identifier", "service_tier", "store",
+            "stream", "stream_options", "temperature", "text", "tool_choice", "tools",
+            "top_logprobs", "top_p", "truncation", "user")
 
 
 class InputTokens:
@@ -48,14 +53,28 @@ class InputTokens:
 class Responses:
     """`client.responses`: the Responses API."""
 
-    def __init__(self, ids: IdCounter, store: ResponseStore) -> None:
+    def __init__(self, ids: IdCounter, store: ResponseStore, attempts: "Attempts") -> None:
         self._ids = ids
         self._store = store
+        self._attempts = attempts
         self.input_tokens = InputTokens(store)
 
-    def create(self, *, model: str, input: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,  # noqa: A002
+    def create(self, *, access_programs: Any = NOT_GIVEN, background: Any = NOT_GIVEN,
+               background_options: Any = NOT_GIVEN, context_management: Any = NOT_GIVEN,
+               conversation: Any = NOT_GIVEN, image: Any = NOT_GIVEN, include: Any = NOT_GIVEN,
+               input: Any = NOT_GIVEN, instructions: Any = NOT_GIVEN,  # noqa: A002
+               max_output_tokens: Any = NOT_GIVEN, max_tool_calls: Any = NOT_GIVEN,
+               metadata: Any = NOT_GIVEN, model: Any = NOT_GIVEN, moderation: Any = NOT_GIVEN,
+               parallel_tool_calls: Any = NOT_GIVEN, previous_response_id: Any = NOT_GIVEN,
+               prompt: Any = NOT_GIVEN, prompt_cache_key: Any = NOT_GIVEN,
+               prompt_cache_options: Any = NOT_GIVEN, prompt_cache_retention: Any = NOT_GIVEN,
+               reasoning: Any = NOT_GIVEN, safety_identifier: Any = NOT_GIVEN,
+               service_tier: Any = NOT_GIVEN, store: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,
+               stream_options: Any = NOT_GIVEN, temperature: Any = NOT_GIVEN, text: Any = NOT_GIVEN,
+               tool_choice: Any = NOT_GIVEN, tools: Any = NOT_GIVEN, top_logprobs: Any = NOT_GIVEN,
+               top_p: Any = NOT_GIVEN, truncation: Any = NOT_GIVEN, user: Any = NOT_GIVEN,
                extra_headers: Any = None, extra_query: Any = None, extra_body: Any = None,
-               timeout: Any = NOT_GIVEN, **options: Any) -> Any:
+               timeout: Any = NOT_GIVEN) -> Any:
         """Send input; get the model's output items in `response.output`.
 
         Arguments as in the official SDK: `model` (echoed back), `input` (text, or a list of
@@ -74,22 +93,22 @@ class Responses:
 
         Returns a `Response`; with `stream=True`, a `Stream` of events instead.
         """
-        unknown = sorted(set(options) - set(_OPTIONS))
-        if unknown:
-            raise TypeError(f"create() got an unexpected keyword argument '{unknown[0]}'")
+        given = dict(locals())
         if input is not NOT_GIVEN and not isinstance(input, (str, list, tuple)):
-            input = list(input)
-        body = given_body({"model": model}, {"input": input, "stream": stream, **options}, extra_body)
+            given["input"] = list(input)
+        body = given_body({"model": model} if model is not NOT_GIVEN else {},
+                          {name: given[name] for name in _OPTIONS}, extra_body)
         try:
             body = plain_body(body, "openai")
-            reply, tool_tokens = responses_exchange(body, self._ids, self._store)
-        except RequestRefused as refused:
-            record("openai_responses", body, None, openai_error_body(refused.message, refused.param, refused.code))
-            raise openai_bad_request(refused) from None
-        record("openai_responses", body, reply, None, tool_tokens)
+        except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
+            raise self._attempts.refused("openai_responses", body, refused, "/v1/responses") from None
+        reply, request_id = self._attempts.call(
+            "openai_responses", body,
+            lambda fault: responses_exchange(body, self._ids, self._store, fault=fault), path="/v1/responses",
+            timeout=None if timeout is NOT_GIVEN else timeout)
         if stream:
             return Stream(response_events(reply), stream_event)
-        return Response.from_dict(reply)
+        return with_request_id(Response.from_dict(reply), request_id)
 
     def parse(self, *, text_format: Any = NOT_GIVEN, **arguments: Any) -> ParsedResponse:
         """`create` with a strict `json_schema` `text.format` made from `text_format` (a

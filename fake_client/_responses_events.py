@@ -28,7 +28,7 @@ import itertools
 from typing import Any, Callable, Iterator
 
 from ._model_base import ResponseModel
-from ._responses_types import Response, ResponseOutputText, Summary, output_item
+from ._responses_types import Response, Summary, content_part, output_item
 from ._streaming import json_pieces, text_pieces
 
 
@@ -66,6 +66,13 @@ def _empty(item: dict[str, Any]) -> dict[str, Any]:
 def _item_events(item: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     if item["type"] == "message":
         for number, part in enumerate(item["content"]):
+            if part["type"] == "refusal":
+                yield "response.content_part.added", {"content_index": number, "part": {**part, "refusal": ""}}
+                for piece in text_pieces(part["refusal"]):
+                    yield "response.refusal.delta", {"content_index": number, "delta": piece}
+                yield "response.refusal.done", {"content_index": number, "refusal": part["refusal"]}
+                yield "response.content_part.done", {"content_index": number, "part": part}
+                continue
             yield "response.content_part.added", {"content_index": number, "part": {**part, "text": ""}}
             for piece in text_pieces(part["text"]):
                 yield "response.output_text.delta", {"content_index": number, "delta": piece, "logprobs": []}
@@ -85,7 +92,7 @@ def _item_events(item: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 def _part(data: dict[str, Any]) -> ResponseModel:
-    return Summary.from_dict(data) if data["type"] == "summary_text" else ResponseOutputText.from_dict(data)
+    return Summary.from_dict(data) if data["type"] == "summary_text" else content_part(data)
 
 
 # Each event's type, named as openai names it, and its fields (in the SDK's order).
@@ -104,6 +111,10 @@ _EVENTS: dict[str, tuple[str, tuple[str, ...]]] = {
                                    ("content_index", "delta", "item_id", "logprobs", "output_index")),
     "response.output_text.done": ("ResponseTextDoneEvent",
                                   ("content_index", "item_id", "logprobs", "output_index", "text")),
+    "response.refusal.delta": ("ResponseRefusalDeltaEvent",
+                               ("content_index", "delta", "item_id", "output_index")),
+    "response.refusal.done": ("ResponseRefusalDoneEvent",
+                              ("content_index", "item_id", "output_index", "refusal")),
     "response.function_call_arguments.delta": ("ResponseFunctionCallArgumentsDeltaEvent",
                                                ("delta", "item_id", "output_index")),
     "response.function_call_arguments.done": ("ResponseFunctionCallArgumentsDoneEvent",

@@ -8,7 +8,7 @@ from typing import Any, Literal, Optional, Union
 from ._model_base import ResponseModel
 from ._output_types import parse_as
 
-__all__ = ["Response", "ResponseOutputMessage", "ResponseOutputText", "ResponseFunctionToolCall",
+__all__ = ["Response", "ResponseOutputMessage", "ResponseOutputText", "ResponseOutputRefusal", "ResponseFunctionToolCall",
            "ResponseReasoningItem", "ResponseUsage", "ParsedResponse", "InputTokenCountResponse"]
 
 
@@ -23,13 +23,28 @@ class ResponseOutputText(ResponseModel):
     logprobs: list[Any]
 
 
+class ResponseOutputRefusal(ResponseModel):
+    """The model's refusal, in place of its text: `refusal` (what it says), `type` ("refusal").
+    It happens here only when asked for (`fake_client.faults`)."""
+
+    _fields = ("refusal", "type")
+    refusal: str
+    type: Literal["refusal"]
+
+
+def content_part(data: dict[str, Any]) -> ResponseModel:
+    """A message's content part of the type its `type` names."""
+    return ResponseOutputRefusal.from_dict(data) if data.get("type") == "refusal" else ResponseOutputText.from_dict(data)
+
+
 class ResponseOutputMessage(ResponseModel):
-    """A message the model wrote: `id` (`msg_…`), `content` (one `ResponseOutputText`), `role`
-    ("assistant"), `status` ("completed", or "incomplete" when `max_output_tokens` cut it),
-    `type` ("message"). Append it to the next request's `input` as it is."""
+    """A message the model wrote: `id` (`msg_…`), `content` (one `ResponseOutputText`, or a
+    `ResponseOutputRefusal`), `role` ("assistant"), `status` ("completed", or "incomplete"
+    when `max_output_tokens` cut it), `type` ("message"). Append it to the next request's
+    `input` as it is."""
 
     _fields = ("id", "content", "role", "status", "type")
-    _nested = {"content": ResponseOutputText.from_dict}
+    _nested = {"content": content_part}
     id: str
     content: list[ResponseOutputText]
     role: Literal["assistant"]
@@ -116,7 +131,7 @@ class ResponseUsage(ResponseModel):
 
 
 class IncompleteDetails(ResponseModel):
-    """Why the response is incomplete: `reason` ("max_output_tokens")."""
+    """Why the response is incomplete: `reason` ("max_output_tokens", or "content_filter")."""
 
     _fields = ("reason",)
     reason: Optional[str]
@@ -194,7 +209,8 @@ class ParsedResponse(Response):
         for item in parsed.output:
             if item.type == "message":
                 for part in item.content:
-                    object.__setattr__(part, "parsed", parse_as(output_type, part.text))
+                    if part.type == "output_text":
+                        object.__setattr__(part, "parsed", parse_as(output_type, part.text))
         return parsed
 
     @property

@@ -11,6 +11,14 @@ from 1 again. Server-held threads (`thread` in a Messages request, `_threads`) a
 memory per API key, at most `max_threads` of them (the oldest is forgotten first), and so are
 stored responses (`previous_response_id`, `_responses_store`).
 
+Every answer carries a request id (`request-id`, OpenAI `x-request-id`: the SDKs' `_request_id`)
+and rate-limit headers. Faults (`fake_client.faults`) are pending per API key: `serve
+--faults a,b` gives every key those first; `POST /fake/faults` (or `/v1/fake/faults`) with
+`{"faults": [...]}` adds to the caller's key, `GET` lists, `DELETE` clears. An HTTP-error
+fault is answered with its status, body, `retry-after` / `retry-after-ms` and
+`x-should-retry`, so the SDKs' retries run for real; `timeout` answers nothing until the
+client's own time limit (its `x-stainless-timeout`) has passed.
+
 As a server it takes what a real one takes: it listens on 127.0.0.1 unless told otherwise;
 each connection has a thread of its own and a time limit for every read and write (a client
 that sends half a body and stalls holds up nobody else, and is dropped), the listen queue is
@@ -27,18 +35,22 @@ import json
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Iterable, Optional
 
+from ._attempts import request_headers
 from ._errors import RequestRefused
+from ._fault_effects import FaultNotApplicable, error_answer
 from ._ids import IdCounter
 from ._request_body import unparsable
 from ._responses_events import response_events
 from ._responses_store import ResponseStore
-from ._service import (anthropic_count_tokens, anthropic_error, anthropic_reply, openai_error,
-                       openai_reply, responses_exchange, responses_input_tokens)
+from ._service import (anthropic_count_tokens, anthropic_error, anthropic_exchange, openai_error,
+                       openai_exchange, responses_exchange, responses_input_tokens)
 from ._streaming import anthropic_events, openai_chunks
 from ._threads import ThreadStore
+from .faults import Fault, FaultQueue, make_faults
 
 # path → (API, what it answers)
 _ROUTES = {"/v1/messages": ("anthropic", "message"),
@@ -47,6 +59,13 @@ _ROUTES = {"/v1/messages": ("anthropic", "message"),
            "/chat/completions": ("openai", "completion"),
            "/v1/responses": ("openai", "response"),
            "/v1/responses/input_tokens": ("openai", "input_tokens")}
+# The calls a fault can meet (model calls, not token counts), and the API shape of each.
+_MODEL_CALLS = {"message": "anthropic", "completion": "openai", "response": "openai_responses"}
+# Where a program adds, lists or clears its key's pending faults (`fake_client.faults`).
+_FAULTS_PATHS = ("/fake/faults", "/v1/fake/faults")
+# The longest a `timeout` fault keeps a request waiting when the client did not say its
+# own time limit (the SDKs send it as x-stainless-timeout).
+TIMEOUT_FAULT_MAX_S = 30.0
 MAX_BODY_BYTES = 32 * 1024 * 1024  # the Messages API's own limit
 CONNECTION_TIMEOUT_S = 30.0
 
@@ -61,9 +80,12 @@ class FakeModelServer(ThreadingHTTPServer):
 
     def __init__(self, address: tuple[str, int], *, quiet: bool = False,
                  max_threads: int = 1000, max_body_bytes: int = MAX_BODY_BYTES,
-                 connection_timeout: float = CONNECTION_TIMEOUT_S) -> None:
+                 connection_timeout: float = CONNECTION_TIMEOUT_S,
+                 faults: tuple[Fault, ...] = ()) -> None:
         super().__init__(address, _Handler)
         self.quiet = quiet
+        self.first_faults = tuple(faults)  # every key meets these first (`serve --faults`)
+        self._fault_queues: dict[str, FaultQueue] = {}
         self.max_body_bytes = max_body_bytes
         self.connection_timeout = connection_timeout
         self.threads = ThreadStore(limit=max_threads)
@@ -75,17 +97,26 @@ class FakeModelServer(ThreadingHTTPServer):
         with self._lock:
             return self._counters.setdefault((api, key), IdCounter())
 
-    def answer(self, api: str, kind: str, body: dict[str, Any], key: str) -> dict[str, Any]:
-        """The reply JSON to one request; `RequestRefused` if it is refused."""
+    def faults(self, key: str) -> FaultQueue:
+        """The faults pending for API key `key` (those of `serve --faults` first)."""
+        with self._lock:
+            if key not in self._fault_queues:
+                self._fault_queues[key] = FaultQueue(self.first_faults)
+            return self._fault_queues[key]
+
+    def answer(self, api: str, kind: str, body: dict[str, Any], key: str,
+               fault: Optional[Fault] = None) -> dict[str, Any]:
+        """The reply JSON to one request (meeting the misbehaving-reply `fault`, if any);
+        `RequestRefused` if it is refused."""
         if kind == "count_tokens":
             return anthropic_count_tokens(body)
         if kind == "completion":
-            return openai_reply(body, self.counter(api, key))
+            return openai_exchange(body, self.counter(api, key), fault=fault)[0]
         if kind == "response":
-            return responses_exchange(body, self.counter(api, key), self.responses, key)[0]
+            return responses_exchange(body, self.counter(api, key), self.responses, key, fault=fault)[0]
         if kind == "input_tokens":
             return responses_input_tokens(body, self.responses, key)
-        return anthropic_reply(body, self.counter(api, key), self.threads, key)
+        return anthropic_exchange(body, self.counter(api, key), self.threads, key, fault=fault)[0]
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line, not a traceback: a client that went away is no news."""
@@ -117,20 +148,34 @@ class _Handler(BaseHTTPRequestHandler):
         super().setup()
 
     def do_POST(self) -> None:  # noqa: N802 (the name http.server looks for)
+        if self._path() in _FAULTS_PATHS:
+            self._faults_endpoint()
+            return
         route = _ROUTES.get(self._path())
         api = route[0] if route else self._api()
+        self.request_id = self.server.counter(api, self._key()).next(
+            "anthropic_request" if api == "anthropic" else "openai_request")
         try:
             raw = self._body()  # read before anything is answered: the connection stays usable
             if route is None:
                 raise _Refusal(404, self._not_found_message(), "not_found_error")
+            fault = self.server.faults(self._key()).take() if route[1] in _MODEL_CALLS else None
+            if fault is not None and fault.is_error:
+                self._meet_error(fault, _MODEL_CALLS[route[1]], raw)
+                return
             body = _parse(raw, api, self.headers.get("content-type"))
-            reply = self.server.answer(api, route[1], body, self._key())
+            reply = self.server.answer(api, route[1], body, self._key(), fault)
+        except FaultNotApplicable as error:
+            self._refuse(api, _Refusal(400, str(error)))
+            return
         except _Refusal as refusal:
             self._refuse(api, refusal)
             return
         except RequestRefused as refused:
-            error = anthropic_error if api == "anthropic" else openai_error
-            self._send(refused.status, error(refused))
+            if api == "anthropic":
+                self._send(refused.status, anthropic_error(refused, self.request_id))
+            else:
+                self._send(refused.status, openai_error(refused))
             return
         except (TimeoutError, ConnectionError):
             self.close_connection = True  # a client that stalled or went away: nobody to answer
@@ -144,7 +189,63 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(200, reply)
 
+    def _meet_error(self, fault: Fault, shape: str, raw: bytes) -> None:
+        """Answer as an HTTP-error fault says: its status, body and headers; for `timeout`,
+        no answer until the client has given up (its x-stainless-timeout, a little more)."""
+        if fault.name == "timeout":
+            try:
+                wait = float(self.headers.get("x-stainless-timeout", "")) + 0.5
+            except ValueError:
+                wait = TIMEOUT_FAULT_MAX_S
+            time.sleep(min(max(wait, 0.0), TIMEOUT_FAULT_MAX_S))
+            self.close_connection = True
+            return
+        try:
+            model = json.loads(raw.decode("utf-8")).get("model")
+        except (ValueError, UnicodeDecodeError, AttributeError):
+            model = None
+        api = "anthropic" if shape == "anthropic" else "openai"
+        status, body, headers = error_answer(fault, shape, model)
+        if api == "anthropic":
+            body = {**body, "request_id": self.request_id}  # every Anthropic error body names it
+        self._send(status, body, headers, exhausted=fault.name == "rate_limit")
+
+    def _faults_endpoint(self) -> None:
+        """`POST /fake/faults` `{"faults": [name | {"name", "retry_after"}, ...]}` adds to
+        the caller's key (its x-api-key or Bearer key); the answer lists what is pending."""
+        self.request_id = self.server.counter("fake", self._key()).next("openai_request")
+        queue = self.server.faults(self._key())
+        try:
+            body = _parse(self._body(), "openai", self.headers.get("content-type"))
+            specs = body.get("faults")
+            if not isinstance(specs, list):
+                raise ValueError('the body must be {"faults": [name, ...]}')
+            queue.add(make_faults(specs))
+        except (ValueError, RequestRefused, _Refusal) as error:
+            self._refuse("openai", _Refusal(400, getattr(error, "message", None) or str(error)))
+            return
+        except (TimeoutError, ConnectionError):
+            self.close_connection = True
+            return
+        self._send(200, {"pending": queue.names()})
+
+    def _faults_listing(self) -> None:
+        self.request_id = self.server.counter("fake", self._key()).next("openai_request")
+        queue = self.server.faults(self._key())
+        try:
+            self._body()
+        except (_Refusal, TimeoutError, ConnectionError):
+            self.close_connection = True
+            return
+        if self.command == "DELETE":
+            queue.clear()
+        self._send(200, {"pending": queue.names()})
+
     def _other_method(self) -> None:
+        self.request_id = None  # a connection kept alive answers many requests: none of theirs
+        if self._path() in _FAULTS_PATHS and self.command in ("GET", "DELETE"):
+            self._faults_listing()
+            return
         route = _ROUTES.get(self._path())
         api = route[0] if route else self._api()
         try:
@@ -252,13 +353,29 @@ class _Handler(BaseHTTPRequestHandler):
             payload = {"error": {"message": refusal.message, "type": kind, "param": None, "code": refusal.code}}
         else:
             payload = {"type": "error", "error": {"type": refusal.error_type, "message": refusal.message}}
+            if getattr(self, "request_id", None) is not None:
+                payload["request_id"] = self.request_id
         self._send(refusal.status, payload)
 
-    def _send(self, status: int, payload: dict[str, Any]) -> None:
+    def _common_headers(self, *, exhausted: bool = False) -> None:
+        """What every answer carries: its request id (`request-id`, OpenAI `x-request-id`)
+        and the rate-limit figures (`_fault_effects.rate_limit_headers`)."""
+        request_id = getattr(self, "request_id", None)
+        if request_id is None:
+            return
+        api = self._api()
+        for name, value in request_headers(api, request_id, exhausted=exhausted).items():
+            self.send_header(name, value)
+
+    def _send(self, status: int, payload: dict[str, Any], headers: Optional[dict[str, str]] = None,
+              *, exhausted: bool = False) -> None:
         data = _utf8(json.dumps(payload, ensure_ascii=False))
         self.send_response(status)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(data)))
+        self._common_headers(exhausted=exhausted)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         if self.close_connection:
             self.send_header("connection", "close")
         self.end_headers()
@@ -271,6 +388,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("content-type", "text/event-stream; charset=utf-8")
         self.send_header("cache-control", "no-cache")
+        self._common_headers()
         self.send_header("connection", "close")
         self.end_headers()
         self.close_connection = True
@@ -343,10 +461,11 @@ def _events(kind: str, reply: dict[str, Any], body: dict[str, Any]) -> Iterable[
     yield None, "[DONE]"
 
 
-def serve(port: int = 8765, host: str = "127.0.0.1", max_threads: int = 1000) -> None:
+def serve(port: int = 8765, host: str = "127.0.0.1", max_threads: int = 1000,
+          faults: tuple[Fault, ...] = ()) -> None:
     """Serve until interrupted, printing how to point the SDKs at it. `OSError` when the
-    address cannot be had (the port is taken)."""
-    server = FakeModelServer((host, port), max_threads=max_threads)
+    address cannot be had (the port is taken). `faults`: every API key meets these first."""
+    server = FakeModelServer((host, port), max_threads=max_threads, faults=faults)
     print(f"fake_client serving on {server.url}\n"
           f"  anthropic.Anthropic(base_url=\"{server.url}\", api_key=\"any\")\n"
           f"  openai.OpenAI(base_url=\"{server.url}/v1\", api_key=\"any\")\n"

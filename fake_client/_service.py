@@ -12,8 +12,11 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from . import _anthropic_wire, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
+from ._fault_effects import misbehave, refuse_before_reply
+from ._server_tools import search_first
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
+from .faults import Fault
 from ._ids import IdCounter
 from ._request_body import plain_body
 from ._reply import Reply, finish
@@ -52,9 +55,10 @@ def anthropic_reply(body: dict[str, Any], ids: IdCounter, threads: Optional[Thre
 
 
 def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[ThreadStore] = None,
-                       key: str = "") -> tuple[dict[str, Any], int]:
+                       key: str = "", fault: Optional[Fault] = None) -> tuple[dict[str, Any], int]:
     """`anthropic_reply`, and the part of its input tokens that the tools cost (a thread's
-    held tools included): what `recording()` reports as `tool_tokens`."""
+    held tools included): what `recording()` reports as `tool_tokens`. `fault`: the
+    misbehaving-reply fault this call meets (`fake_client.faults`), if any."""
     body = plain_body(body, "anthropic")
     threaded = isinstance(body, dict) and "thread" in body and threads is not None
     full = threads.expand(body, key) if threaded else body  # type: ignore[union-attr]
@@ -62,10 +66,14 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
     tokens = _anthropic_wire.input_tokens(full)
     if tokens > ANTHROPIC_CONTEXT:
         raise RequestRefused(f"prompt is too long: {tokens} tokens > {ANTHROPIC_CONTEXT} maximum")
-    reply = compose(_anthropic_wire.read_conversation(full), _anthropic_wire.read_settings(full))
+    refuse_before_reply(fault, "anthropic", tokens, ANTHROPIC_CONTEXT)
+    conversation = _anthropic_wire.read_conversation(full)
+    reply = compose(conversation, _anthropic_wire.read_settings(full))
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens)
+    written = search_first(written, full, conversation, ids)
+    written = misbehave(fault, "anthropic", written, body=full, conversation=conversation, ids=ids)
     if threaded:
         threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
     return written, _anthropic_wire.tools_tokens(full)
@@ -86,20 +94,26 @@ def openai_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
     return openai_exchange(body, ids)[0]
 
 
-def openai_exchange(body: dict[str, Any], ids: IdCounter) -> tuple[dict[str, Any], int]:
-    """`openai_reply`, and the part of its prompt tokens that the tools cost."""
+def openai_exchange(body: dict[str, Any], ids: IdCounter,
+                    fault: Optional[Fault] = None) -> tuple[dict[str, Any], int]:
+    """`openai_reply`, and the part of its prompt tokens that the tools cost. `fault`: as
+    for `anthropic_exchange`."""
     body = _openai_wire.check_request(body)
     tokens = _openai_wire.input_tokens(body)
     if tokens > OPENAI_CONTEXT:
         raise RequestRefused(f"This model's maximum context length is {OPENAI_CONTEXT} tokens. However, your "
                              f"messages resulted in {tokens} tokens. Please reduce the length of the messages.",
                              param="messages", code="context_length_exceeded")
+    refuse_before_reply(fault, "openai", tokens, OPENAI_CONTEXT)
     settings = _openai_wire.read_settings(body)
-    reply = compose(_openai_wire.read_conversation(body), settings)
+    conversation = _openai_wire.read_conversation(body)
+    reply = compose(conversation, settings)
     written = _openai_wire.write_reply(
         reply_id=ids.next("openai_reply"), model=body["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "openai_call"), input_tokens=tokens,
         forced_function=settings.tool_choice == "tool")
+    written = misbehave(fault, "openai", written, body=body, conversation=conversation, ids=ids)
+    written = _openai_wire.more_choices(written, body.get("n"), ids)
     return written, _openai_wire.tools_tokens(body)
 
 
@@ -114,10 +128,11 @@ def _responses_conversation(body: dict[str, Any], store: ResponseStore, key: str
 
 
 def responses_exchange(body: dict[str, Any], ids: IdCounter, store: ResponseStore,
-                       key: str = "") -> tuple[dict[str, Any], int]:
+                       key: str = "", fault: Optional[Fault] = None) -> tuple[dict[str, Any], int]:
     """The Responses API reply JSON for a request body (`RequestRefused` if it is invalid),
     and the part of its input tokens that the tools cost. A response is held in `store`
-    (those of API key `key`) unless the request says `"store": false`."""
+    (those of API key `key`) unless the request says `"store": false`. `fault`: as for
+    `anthropic_exchange`."""
     body, items = _responses_conversation(body, store, key)
     tokens = _responses_wire.input_tokens(body, items)
     if tokens > OPENAI_CONTEXT:
@@ -126,8 +141,11 @@ def responses_exchange(body: dict[str, Any], ids: IdCounter, store: ResponseStor
         raise RequestRefused(f"Your input exceeds the context window of this model ({OPENAI_CONTEXT} tokens; "
                              f"the input is {tokens}). Please adjust your input and try again.",
                              param="input", code="context_length_exceeded")
-    reply = compose(_responses_wire.read_conversation(body, items), _responses_wire.read_settings(body))
+    refuse_before_reply(fault, "openai_responses", tokens, OPENAI_CONTEXT)
+    conversation = _responses_wire.read_conversation(body, items)
+    reply = compose(conversation, _responses_wire.read_settings(body))
     written = _responses_wire.write_response(body=body, ids=ids, reply=reply, input_tokens=tokens)
+    written = misbehave(fault, "openai_responses", written, body=body, conversation=conversation, ids=ids)
     if body.get("store") is not False:
         store.hold(items, written, key)
     return written, _responses_wire.tools_tokens(body)
@@ -139,8 +157,8 @@ def responses_input_tokens(body: dict[str, Any], store: ResponseStore, key: str 
     return {"input_tokens": _responses_wire.input_tokens(body, items), "object": "response.input_tokens"}
 
 
-def anthropic_error(refused: RequestRefused) -> dict[str, Any]:
-    return anthropic_error_body(refused)
+def anthropic_error(refused: RequestRefused, request_id: Optional[str] = None) -> dict[str, Any]:
+    return anthropic_error_body(refused, request_id)
 
 
 def openai_error(refused: RequestRefused) -> dict[str, Any]:

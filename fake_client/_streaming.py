@@ -53,24 +53,28 @@ def json_pieces(text: str) -> list[str]:
 def anthropic_events(reply: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The Messages API stream events (wire JSON) that carry `reply`."""
     usage = reply["usage"]
-    yield {"type": "message_start",
-           "message": {**reply, "content": [], "stop_reason": None, "stop_sequence": None,
-                       "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}}
+    opening = {**reply, "content": [], "stop_reason": None, "stop_sequence": None,
+               "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}
+    if "stop_details" in reply:  # a refusal's (`fake_client.faults`): it comes with the stop reason
+        opening["stop_details"] = None
+    yield {"type": "message_start", "message": opening}
     for index, block in enumerate(reply["content"]):
         yield {"type": "content_block_start", "index": index, "content_block": _opening(block)}
         for delta in _block_deltas(block):
             yield {"type": "content_block_delta", "index": index, "delta": delta}
         yield {"type": "content_block_stop", "index": index}
-    yield {"type": "message_delta",
-           "delta": {"stop_reason": reply["stop_reason"], "stop_sequence": reply["stop_sequence"]},
+    delta = {"stop_reason": reply["stop_reason"], "stop_sequence": reply["stop_sequence"]}
+    if "stop_details" in reply:
+        delta["stop_details"] = reply["stop_details"]
+    yield {"type": "message_delta", "delta": delta,
            "usage": {"output_tokens": usage["output_tokens"]}}
     yield {"type": "message_stop"}
 
 
 def _opening(block: dict[str, Any]) -> dict[str, Any]:
     """A block as `content_block_start` announces it: its fields, the content still empty."""
-    empty = {"text": {"text": ""}, "tool_use": {"input": {}},
-             "thinking": {"thinking": "", "signature": ""}}[block["type"]]
+    empty = {"text": {"text": ""}, "tool_use": {"input": {}}, "server_tool_use": {"input": {}},
+             "thinking": {"thinking": "", "signature": ""}}.get(block["type"], {})  # a result comes whole
     return {**block, **empty}
 
 
@@ -79,7 +83,7 @@ def _block_deltas(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
     if kind == "text":
         for piece in text_pieces(block["text"]):
             yield {"type": "text_delta", "text": piece}
-    elif kind == "tool_use":
+    elif kind in ("tool_use", "server_tool_use"):
         if block["input"]:
             for piece in json_pieces(json.dumps(block["input"], ensure_ascii=False)):
                 yield {"type": "input_json_delta", "partial_json": piece}
@@ -91,28 +95,32 @@ def _block_deltas(block: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 def openai_chunks(reply: dict[str, Any], *, include_usage: bool = False) -> Iterator[dict[str, Any]]:
     """The `chat.completion.chunk` objects (wire JSON) that carry `reply`."""
-    choice = reply["choices"][0]
-    message = choice["message"]
     head = {"id": reply["id"], "object": "chat.completion.chunk", "created": reply["created"],
             "model": reply["model"]}
     tail = {"usage": None} if include_usage else {}
+    for choice in reply["choices"]:  # with `n` > 1, each choice in turn, under its `index`
+        index = choice["index"]
 
-    def chunk(delta: dict[str, Any], finish_reason: Any = None) -> dict[str, Any]:
-        return {**head, "choices": [{"index": 0, "delta": delta, "logprobs": None,
-                                     "finish_reason": finish_reason}], **tail}
+        def chunk(delta: dict[str, Any], finish_reason: Any = None) -> dict[str, Any]:
+            return {**head, "choices": [{"index": index, "delta": delta, "logprobs": None,
+                                         "finish_reason": finish_reason}], **tail}
 
-    text = message["content"]
-    yield chunk({"role": "assistant", "content": "" if text is not None else None,
-                 "refusal": None})
-    for piece in text_pieces(text or ""):
-        yield chunk({"content": piece})
-    for index, call in enumerate(message.get("tool_calls") or []):
-        function = call["function"]
-        yield chunk({"tool_calls": [{"index": index, "id": call["id"], "type": "function",
-                                     "function": {"name": function["name"], "arguments": ""}}]})
-        for piece in json_pieces(function["arguments"]):
-            yield chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
-    yield chunk({}, choice["finish_reason"])
+        message = choice["message"]
+        text = message["content"]
+        refusal = message.get("refusal")  # only when a fault asks for it (`fake_client.faults`)
+        yield chunk({"role": "assistant", "content": "" if text is not None else None,
+                     "refusal": "" if refusal is not None else None})
+        for piece in text_pieces(text or ""):
+            yield chunk({"content": piece})
+        for piece in text_pieces(refusal or ""):
+            yield chunk({"refusal": piece})
+        for number, call in enumerate(message.get("tool_calls") or []):
+            function = call["function"]
+            yield chunk({"tool_calls": [{"index": number, "id": call["id"], "type": "function",
+                                         "function": {"name": function["name"], "arguments": ""}}]})
+            for piece in json_pieces(function["arguments"]):
+                yield chunk({"tool_calls": [{"index": number, "function": {"arguments": piece}}]})
+        yield chunk({}, choice["finish_reason"])
     if include_usage:
         yield {**head, "choices": [], "usage": reply["usage"]}
 

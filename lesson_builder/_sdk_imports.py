@@ -25,11 +25,15 @@ from typing import Optional
 FAKE = "fake_client"
 ANTHROPIC, OPENAI = "anthropic", "openai"
 RECORDING = "recording"  # the one fake-only helper with a stand-in in the program
+FAULTS = "faults"  # fake_client.faults: a call of it becomes a comment (the real API fails on its own)
 
 # A name of fake_client → (module it comes from in the real SDK, or None: the program's SDK).
 REAL_HOME: dict[str, Optional[str]] = {
     "Anthropic": ANTHROPIC,
     "OpenAI": OPENAI,
+    "AsyncAnthropic": ANTHROPIC,
+    "AsyncOpenAI": OPENAI,
+    "OverloadedError": ANTHROPIC,  # OpenAI's SDK has none (its 503 is an InternalServerError)
     **{name: "anthropic.types" for name in (
         "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock", "MessageTokensCount",
         "ParsedMessage", "RawMessageStartEvent", "RawContentBlockStartEvent", "RawContentBlockDeltaEvent",
@@ -44,7 +48,7 @@ REAL_HOME: dict[str, Optional[str]] = {
     **{name: None for name in (
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError", "PermissionDeniedError",
         "NotFoundError", "ConflictError", "UnprocessableEntityError", "RateLimitError", "InternalServerError",
-        "Stream")},
+        "APIConnectionError", "APITimeoutError", "Stream", "AsyncStream")},
 }
 
 
@@ -87,8 +91,11 @@ def rewrite(code: str, program_sdks: set[str]) -> Optional[Rewrite]:
     edits: dict[int, list[tuple[int, int, str]]] = {}  # 0-based line → (start, end, text) spans
     handled: set[int] = set()  # ids of nodes already rewritten
     imports_for_plain: set[str] = set()
+    _comment_out_faults(tree, lines, plain_modules | sdk_modules, edits, handled, result)
 
     for node in ast.walk(tree):
+        if id(node) in handled:
+            continue
         if _is_fake_attribute(node, plain_modules | sdk_modules):
             handled.add(id(node.value))
             replacement = _attribute(node, node.value.id in sdk_modules, program_sdks, result)
@@ -202,6 +209,8 @@ def _from_import(node: ast.ImportFrom, program_sdks: set[str], result: Rewrite) 
     statements: dict[str, list[str]] = {}
     extra: list[str] = []
     for alias in node.names:
+        if alias.name == FAULTS:  # its calls are comments in the program (`_comment_out_faults`)
+            continue
         if alias.name == RECORDING:
             result.recording = True
             if alias.asname and alias.asname != RECORDING:
@@ -232,6 +241,34 @@ def _import(node: ast.Import, imports_for_plain: set[str], result: Rewrite) -> O
         else:
             kept.extend(f"import {sdk}" for sdk in sorted(imports_for_plain))
     return kept
+
+
+def _comment_out_faults(tree: ast.Module, lines: list[str], modules: set[str], edits: dict, handled: set[int],
+                        result: Rewrite) -> None:
+    """A statement that calls ``fake_client.faults`` (``fake_client.faults.next("rate_limit")``,
+    or ``faults.clear()`` after ``from fake_client import faults``) is the course's way to make
+    the next calls fail; the real API fails on its own, so in the program it is a comment."""
+    names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             and node.module == FAKE for alias in node.names if alias.name == FAULTS}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+            continue
+        target = node.value.func
+        while isinstance(target, ast.Attribute) and not (
+                target.attr == FAULTS and isinstance(target.value, ast.Name) and target.value.id in modules):
+            target = target.value
+        via_module = isinstance(target, ast.Attribute)
+        if not via_module and not (isinstance(target, ast.Name) and target.id in names):
+            continue
+        handled.add(id(target))
+        if via_module:
+            handled.add(id(target.value))
+        if node.lineno != node.end_lineno:
+            result.problems.append((node.lineno, f"write the {FAKE}.{FAULTS} call on one line"))
+            continue
+        line = lines[node.lineno - 1]
+        indent = line[:len(line) - len(line.lstrip())]
+        edits[node.lineno - 1] = [(-1, -1, f"{indent}# {line.strip()}")]
 
 
 def _statement(node, lines: list[str], replacement: Optional[list[str]], edits: dict, result: Rewrite) -> None:

@@ -77,4 +77,8 @@ PHRASES = {
     "thinking.calls": "За да отговоря, ще извикам {tools}.",
     "thinking.results": "Резултатите дойдоха, мога да отговоря.",
     "thinking.answer": "Мога да отговоря и без инструменти.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "Съжалявам, но не мога да помогна с това.",
+    # what the model says of a server tool it does not run (fake_client._server_tools)
+    "server_tool.not_run": "Инструментът {tool} не се изпълнява от учебния модел, затова няма резултати.",
 }

@@ -75,4 +75,8 @@ PHRASES = {
     "thinking.calls": "To answer, I will call {tools}.",
     "thinking.results": "The results are in; I can answer.",
     "thinking.answer": "I can answer without tools.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "I'm sorry, but I can't help with that.",
+    # what the model says of a server tool it does not run (fake_client._server_tools)
+    "server_tool.not_run": "The {tool} tool is not run by the teaching model, so there are no results.",
 }

@@ -79,4 +79,8 @@ PHRASES = {
     "thinking.calls": "برای پاسخ، {tools} را صدا می‌زنم.",
     "thinking.results": "نتیجه‌ها رسید؛ می‌توانم پاسخ بدهم.",
     "thinking.answer": "بدون ابزار هم می‌توانم پاسخ بدهم.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "متأسفم، نمی\u200cتوانم در این مورد کمک کنم.",
+    # what the model says of a server tool it does not run (fake_client._server_tools)
+    "server_tool.not_run": "ابزار {tool} در مدل آموزشی اجرا نمی‌شود، پس نتیجه‌ای ندارد.",
 }

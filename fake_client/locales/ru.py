@@ -79,4 +79,8 @@ PHRASES = {
     "thinking.calls": "Чтобы ответить, вызову {tools}.",
     "thinking.results": "Результаты пришли, можно отвечать.",
     "thinking.answer": "Могу ответить и без инструментов.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "Извините, но я не могу с этим помочь.",
+    # what the model says of a server tool it does not run (fake_client._server_tools)
+    "server_tool.not_run": "Инструмент {tool} не выполняется учебной моделью, поэтому результатов нет.",
 }

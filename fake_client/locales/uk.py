@@ -79,4 +79,8 @@ PHRASES = {
     "thinking.calls": "Щоб відповісти, викличу {tools}.",
     "thinking.results": "Результати надійшли, можна відповідати.",
     "thinking.answer": "Можу відповісти й без інструментів.",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "Вибачте, але я не можу з цим допомогти.",
+    # what the model says of a server tool it does not run (fake_client._server_tools)
+    "server_tool.not_run": "Інструмент {tool} не виконується навчальною моделлю, тому результатів немає.",
 }

@@ -74,4 +74,8 @@ PHRASES = {
     "thinking.calls": "要回答这个问题，我需要调用 {tools}。",
     "thinking.results": "结果已经返回，可以回答了。",
     "thinking.answer": "不用工具也能回答。",
+    # what the model says when a fault makes it refuse (fake_client.faults)
+    "fault.refusal": "抱歉，我无法帮助处理这个请求。",
+    # what the model says of a server tool it does not run (fake_client._server_tools)
+    "server_tool.not_run": "教学模型不会运行 {tool} 工具，所以没有结果。",
 }

@@ -115,6 +115,17 @@ def test_program_text_follows_the_table_the_page_is_tested_on(case):
                   "client = fake_client.OpenAI()": "client = openai.OpenAI()"}),
     ("from fake_client import OpenAI, BadRequestError", {"openai"},
      {"from fake_client import OpenAI, BadRequestError": "from openai import OpenAI, BadRequestError"}),
+    # a fault on demand is the course's own: in the program the call is a comment
+    ("import fake_client\nfake_client.faults.next(\"rate_limit\", times=3)  # three 429s\n"
+     "client = fake_client.Anthropic()", {"anthropic"},
+     {"import fake_client": "import anthropic",
+      "fake_client.faults.next(\"rate_limit\", times=3)  # three 429s":
+          "# fake_client.faults.next(\"rate_limit\", times=3)  # three 429s",
+      "client = fake_client.Anthropic()": "client = anthropic.Anthropic()"}),
+    ("from fake_client import AsyncAnthropic, OverloadedError, faults\nif True:\n    faults.next(\"overloaded\")",
+     {"anthropic"}, {"from fake_client import AsyncAnthropic, OverloadedError, faults":
+                     "from anthropic import AsyncAnthropic, OverloadedError",
+                     "faults.next(\"overloaded\")": "# faults.next(\"overloaded\")"}),
 ])
 def test_the_stand_ins_names_are_swapped_line_by_line(code, sdks, becomes):
     result = rewrite(code, sdks)
@@ -131,6 +142,8 @@ def test_the_stand_ins_names_are_swapped_line_by_line(code, sdks, becomes):
     ("from fake_client import (\n    Anthropic,\n)", 1, "on a line of its own, in one line"),
     ("import fake_client as openai; x = 1", 1, "on a line of its own"),
     ("import fake_client\nmodules = [fake_client]", 2, "used here as a whole"),
+    ("import fake_client\nprint(fake_client.faults.NAMES)", 2, "'faults' exists only in fake_client"),
+    ("import fake_client\nfake_client.faults.next(\n    \"refusal\")", 2, "on one line"),
 ])
 def test_what_only_the_stand_in_has_is_refused_at_its_line(code, line, says):
     result = rewrite(code, {"anthropic", "openai"} if "BadRequestError" in code else {"openai"})

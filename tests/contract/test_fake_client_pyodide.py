@@ -136,6 +136,118 @@ print(json.dumps(out, ensure_ascii=False, indent=1))
 '''
 
 
+# Every fault in every shape that has it, in the five lesson languages: the SDKs' errors as
+# they print, the retries, and each misbehaving reply (fake_client.faults).
+FAULTS = '''
+import json
+import fake_client
+from fake_client import Anthropic, OpenAI, APIStatusError, APITimeoutError, faults
+
+QUESTIONS = {"bg": "Кога пристига 1042?", "fa": "سفارش 1042 کی می‌رسد؟", "zh": "订单1042什么时候到？",
+             "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка по номер.", "input_schema": SCHEMA}]
+FUNCTIONS = [{"type": "function", "function": {"name": "get_order_status", "description": "Статус на поръчка по номер.",
+              "parameters": SCHEMA}}]
+FLAT = [{"type": "function", **FUNCTIONS[0]["function"]}]
+CALLS = {
+    "anthropic": lambda client, q: client.messages.create(model="m", max_tokens=300, tools=TOOLS,
+                                                          messages=[{"role": "user", "content": q}]),
+    "openai": lambda client, q: client.chat.completions.create(model="m", tools=FUNCTIONS,
+                                                               messages=[{"role": "user", "content": q}]),
+    "openai_responses": lambda client, q: client.responses.create(model="m", tools=FLAT, input=q),
+}
+out = []
+for lang, question in QUESTIONS.items():
+    for shape, make in CALLS.items():
+        client = (Anthropic if shape == "anthropic" else OpenAI)(max_retries=0)
+        for name in faults.NAMES:
+            faults.next(name)
+            try:
+                out.append(make(client, question).to_dict())
+            except (APIStatusError, APITimeoutError) as error:
+                out.append([type(error).__name__, str(error), getattr(error, "body", None)])
+            except ValueError as error:
+                out.append(["ValueError", str(error)])
+        faults.next("rate_limit", "overloaded", retry_after=0.01)
+        retried = make((Anthropic if shape == "anthropic" else OpenAI)(), question)
+        out.append([retried.to_dict(), retried._request_id])
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
+
+
+# The async clients in the five lesson languages. Node's Pyodide has no running event loop for
+# asyncio.run (the browser runs it with stack switching): the coroutines are driven by hand,
+# which works because the fake never waits.
+ASYNC = '''
+import json
+from fake_client import AsyncAnthropic, AsyncOpenAI, APIStatusError, faults
+
+def drive(coroutine):
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError("the fake waited")
+
+QUESTIONS = {"bg": "Кога пристига 1042?", "fa": "سفارش 1042 کی می‌رسد؟", "zh": "订单1042什么时候到？",
+             "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка по номер.", "input_schema": SCHEMA}]
+
+async def main(question):
+    out = []
+    claude, gpt = AsyncAnthropic(max_retries=0), AsyncOpenAI(max_retries=0)
+    messages = [{"role": "user", "content": question}]
+    out.append((await claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages)).to_dict())
+    stream = await claude.messages.create(model="m", max_tokens=300, messages=messages, stream=True)
+    out.append([event.to_dict() async for event in stream])
+    async with claude.messages.stream(model="m", max_tokens=300, messages=messages) as helper:
+        out.append([piece async for piece in helper.text_stream])
+    out.append((await gpt.chat.completions.create(model="m", messages=messages)).to_dict())
+    out.append((await gpt.responses.create(model="m", input=question)).to_dict())
+    faults.next("rate_limit")
+    try:
+        await claude.messages.create(model="m", max_tokens=300, messages=messages)
+    except APIStatusError as error:
+        out.append(str(error))
+    return out
+
+print(json.dumps([drive(main(question)) for question in QUESTIONS.values()], ensure_ascii=False, indent=1))
+'''
+
+
+# What the fake once refused, in the five lesson languages: web search offered, search
+# results in a tool result, an assistant greeting first, OpenAI's newer options and n > 1.
+ACCEPTED = '''
+import json
+from fake_client import Anthropic, OpenAI
+
+QUESTIONS = {"bg": "Кога пристига 1042?", "fa": "سفارش 1042 کی می‌رسد؟", "zh": "订单1042什么时候到？",
+             "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка по номер.", "input_schema": SCHEMA}]
+FUNCTIONS = [{"type": "function", "function": {"name": "get_order_status", "description": "Статус на поръчка по номер.",
+              "parameters": SCHEMA}}]
+out = []
+for question in QUESTIONS.values():
+    claude = Anthropic()
+    out.append(claude.messages.create(model="m", max_tokens=300, messages=[{"role": "user", "content": question}],
+                                      tools=[{"type": "web_search_20250305", "name": "web_search"}]).to_dict())
+    messages = [{"role": "assistant", "content": "Здравейте!"}, {"role": "user", "content": question}]
+    reply = claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages)
+    messages += [{"role": "assistant", "content": reply.content}, {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": reply.content[-1].id, "content": [
+            {"type": "search_result", "source": "orders://1042", "title": "1042",
+             "content": [{"type": "text", "text": "03.11"}]}]}]}]
+    out.append(claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages).to_dict())
+    out.append(OpenAI().chat.completions.create(model="m", tools=FUNCTIONS, n=2, verbosity="low",
+                                                reasoning_effort="xhigh", prompt_cache_key="k",
+                                                messages=[{"role": "user", "content": question}]).to_dict())
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
+
+
 def run_both(tmp_path, program):
     """What `program` prints in CPython and in Pyodide (Node)."""
     script = tmp_path / "program.py"
@@ -151,7 +263,7 @@ needs_pyodide = pytest.mark.skipif(not pyodide_available(), reason=SKIP_REASON)
 @needs_pyodide
 def test_pyodide_prints_what_cpython_prints(tmp_path):
     cpython, pyodide = run_both(tmp_path, PROGRAM)
-    assert "toolu_01" in cpython and "chatcmpl-" in cpython and "(path: /v1/messages, type: invalid_request_error)" in cpython
+    assert "toolu_01" in cpython and "chatcmpl-" in cpython and "path: /v1/messages, type: invalid_request_error)" in cpython
     assert pyodide == cpython
 
 
@@ -170,5 +282,32 @@ def test_the_responses_api_is_byte_identical_in_pyodide(tmp_path):
     for seen in ('"resp_', '"rs_', '"fc_', '"msg_', '"encrypted_content"', '"incomplete"',
                  "response.output_text.delta", "No tool call found", "without its required 'reasoning' item",
                  "No tool output found"):
+        assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_the_faults_are_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, FAULTS)
+    for seen in ("RateLimitError", "OverloadedError", "529 Overloaded (request_id: req_01", "Error code: 503",
+                 "Request to api.anthropic.com timed out after 600s", '"refusal"', '"pause_turn"',
+                 '"model_context_window_exceeded"', '"content_filter"', "run_command", "send_email",
+                 "has no counterpart in", "Съжалявам", "抱歉"):
+        assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_the_async_clients_are_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, ASYNC)
+    for seen in ('"message_stop"', '"chatcmpl-', '"resp_', "429 This request would exceed"):
+        assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_what_was_once_refused_is_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, ACCEPTED)
+    for seen in ('"server_tool_use"', '"web_search_tool_result_error"', "03.11", '"index": 1'):
         assert seen in cpython
     assert pyodide == cpython

@@ -147,7 +147,7 @@ EXPLICIT = {
         {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "get_order_status",
                                            "input": {"deep": deep(5000)}}]},
         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "shipped"}]}]}),
-    "NaN as the temperature": ("anthropic", {**GOOD_ANTHROPIC, "temperature": math.nan}),
+    "NaN as the temperature": ("anthropic", {**GOOD_ANTHROPIC, "extra_body": {"temperature": math.nan}}),
     "Infinity in a tool input": ("anthropic", {**GOOD_ANTHROPIC, "tools": [TOOL], "messages": [
         {"role": "user", "content": "1042?"},
         {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "get_order_status",

@@ -18,7 +18,7 @@ ROOT = Path(fake_client.__file__).parents[1]
 
 def test_public_names_are_pinned():
     assert sorted(fake_client.__all__) == sorted([
-        "Anthropic", "OpenAI", "recording",
+        "Anthropic", "OpenAI", "AsyncAnthropic", "AsyncOpenAI", "AsyncStream", "recording",
         "Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
         "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
         "Function", "CompletionUsage",
@@ -32,7 +32,8 @@ def test_public_names_are_pinned():
         "OpenAIError", "LengthFinishReasonError", "ValidationError",
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
         "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-        "RateLimitError", "InternalServerError"])
+        "RateLimitError", "InternalServerError", "OverloadedError", "APIConnectionError", "APITimeoutError",
+        "faults"])
     for name in fake_client.__all__:
         assert getattr(fake_client, name) is not None
 

@@ -3,6 +3,7 @@
 import pytest
 
 import fake_client
+from fake_client._ids import shaped_id
 from fake_client import Anthropic, BadRequestError, OpenAI
 
 TOOL = {"name": "get_order_status", "description": "Order status by number.",
@@ -21,8 +22,11 @@ def refusal(**request):
     assert error.status_code == 400
     assert error.body["type"] == "error"
     assert error.body["error"]["type"] == "invalid_request_error"
-    # as anthropic 2.17 prints it: status, message, then what names the failure
-    assert str(error) == f"400 {error.body['error']['message']} (path: /v1/messages, type: invalid_request_error)"
+    # as anthropic 2.17 prints it: status, message, then what names the failure (the answer's
+    # request id first)
+    assert error.request_id.startswith("req_01")
+    assert str(error) == (f"400 {error.body['error']['message']} (request_id: {error.request_id}, "
+                          "path: /v1/messages, type: invalid_request_error)")
     return error.body["error"]["message"]
 
 
@@ -75,6 +79,12 @@ def test_tool_result_answering_nothing():
 def test_first_message_must_be_the_users():
     assert refusal(messages=[{"role": "assistant", "content": "Hello"}]) == (
         'messages: first message must use the "user" role')
+
+
+def test_a_conversation_may_open_with_the_assistants_greeting():
+    reply = Anthropic().messages.create(model="m", max_tokens=100, messages=[
+        {"role": "assistant", "content": "Здравейте! С какво мога да помогна?"}, QUESTION])
+    assert reply.stop_reason in ("end_turn", "tool_use")
 
 
 def test_no_messages():
@@ -203,7 +213,8 @@ def test_the_error_is_recorded():
                       "response": None,
                       "error": {"type": "error", "error": {
                           "type": "invalid_request_error",
-                          "message": "messages: at least one message is required"}},
+                          "message": "messages: at least one message is required"},
+                          "request_id": shaped_id("anthropic_request", 1)},
                       "tool_tokens": None}]
 
 
@@ -236,7 +247,7 @@ def test_a_number_json_cannot_carry_is_refused_even_right_after_a_good_request()
     # (here with the very same messages list) is a body of its own, checked again.
     messages = [QUESTION]
     Anthropic().messages.create(model="m", max_tokens=100, messages=messages)
-    assert refusal(messages=messages, temperature=float("nan")) == (
+    assert refusal(messages=messages, extra_body={"temperature": float("nan")}) == (
         "There was an error parsing the body of your request: nan is not a JSON number")
 
 

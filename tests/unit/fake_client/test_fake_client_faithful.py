@@ -170,6 +170,7 @@ def test_anthropic_refuses_what_the_real_api_refuses(options, message):
     with pytest.raises(BadRequestError) as refused:
         call()
     assert refused.value.status_code == 400
+    assert refused.value.body.pop("request_id") == refused.value.request_id
     assert refused.value.body == {"type": "error", "error": {"type": "invalid_request_error",
                                                              "message": message}}
 

@@ -196,7 +196,7 @@ def test_a_response_not_stored_cannot_be_continued():
     (dict(input=[{"type": "function_call_output", "output": "x"}]), "input[0].call_id",
      "Missing required parameter: 'input[0].call_id'."),
     (dict(input="x", reasoning={"effort": "huge"}), "reasoning.effort",
-     "Invalid value: 'huge'. Supported values are: 'none', 'minimal', 'low', 'medium', 'high', and 'xhigh'."),
+     "Invalid value: 'huge'. Supported values are: 'none', 'minimal', 'low', 'medium', 'high', 'xhigh', and 'max'."),
     (dict(input="x", text={"format": {"type": "json_schema", "name": "Order", "strict": True,
                                       "schema": {"type": "object", "properties": {"id": {"type": "string"}}}}}),
      "text.format.schema", "Invalid schema for response_format 'Order': In context=(), 'additionalProperties' is "
