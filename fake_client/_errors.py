@@ -225,8 +225,10 @@ def anthropic_error_text(refused: RequestRefused, path: str) -> str:
     return text
 
 
-def openai_bad_request(refused: RequestRefused) -> BadRequestError:
-    """The exception the OpenAI SDK raises for this refusal; like the SDK, `body` is the
+def openai_bad_request(refused: RequestRefused) -> APIStatusError:
+    """The exception the OpenAI SDK raises for this refusal (`BadRequestError` for a 400,
+    `NotFoundError` for a 404: an unknown or retired model); like the SDK, `body` is the
     inner `error` object and the text quotes only its message."""
     body = openai_error_body(refused.message, refused.param, refused.code)
-    return BadRequestError(f"Error code: 400 - {refused.message}", body=body["error"])
+    return _BY_STATUS.get(refused.status, APIStatusError)(
+        f"Error code: {refused.status} - {refused.message}", body=body["error"], status_code=refused.status)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from . import _anthropic_wire, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
+from . import _anthropic_wire, _model_rules, _models, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from ._ids import IdCounter
@@ -23,10 +23,8 @@ from ._structured import answer_in_json
 from ._threads import ThreadStore, previous_id
 
 
-# The context windows (input tokens, by the fake's estimate) past which a request is refused
-# with the real wording: any model name gets these.
-ANTHROPIC_CONTEXT = 200_000
-OPENAI_CONTEXT = 128_000
+# The context window of each model (input tokens, by the fake's estimate, past which a request
+# is refused with the real wording) is in the catalogue, `_models`.
 
 
 def compose(conversation: Conversation, settings: Settings) -> Reply:
@@ -58,10 +56,10 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
     body = plain_body(body, "anthropic")
     threaded = isinstance(body, dict) and "thread" in body and threads is not None
     full = threads.expand(body, key) if threaded else body  # type: ignore[union-attr]
-    full = _anthropic_wire.check_request(full)
+    full, model = _checked_anthropic(full)
     tokens = _anthropic_wire.input_tokens(full)
-    if tokens > ANTHROPIC_CONTEXT:
-        raise RequestRefused(f"prompt is too long: {tokens} tokens > {ANTHROPIC_CONTEXT} maximum")
+    if tokens > model.context_window:
+        raise RequestRefused(f"prompt is too long: {tokens} tokens > {model.context_window} maximum")
     reply = compose(_anthropic_wire.read_conversation(full), _anthropic_wire.read_settings(full))
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
@@ -71,13 +69,27 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
     return written, _anthropic_wire.tools_tokens(full)
 
 
+def _checked_anthropic(body: Any, counting: bool = False) -> tuple[dict[str, Any], _models.ModelCard]:
+    """The checked request and its model's card. A model that thinks by default is checked as
+    if the request asked for adaptive thinking (its history rules apply); an unknown or
+    retired model is the real 404 (`_model_rules`)."""
+    known = _models.card(body.get("model")) if isinstance(body, dict) else None
+    if known is not None and _model_rules.default_thinking(known, body):
+        body = {**body, "thinking": {"type": "adaptive"}}
+    checked = _anthropic_wire.check_request(body)
+    model = _model_rules.anthropic_card(checked)
+    if not counting:
+        _model_rules.check_anthropic(model, checked)
+    return checked, model
+
+
 # count_tokens takes no max_tokens; the check needs one above any thinking budget.
 _COUNT_ONLY = 1 << 30
 
 
 def anthropic_count_tokens(body: dict[str, Any]) -> dict[str, Any]:
     """`POST /v1/messages/count_tokens`: the input tokens `create` would bill for this body."""
-    body = _anthropic_wire.check_request({"max_tokens": _COUNT_ONLY, **body})
+    body, _ = _checked_anthropic({"max_tokens": _COUNT_ONLY, **body}, counting=True)
     return {"input_tokens": _anthropic_wire.input_tokens(body)}
 
 
@@ -89,9 +101,11 @@ def openai_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
 def openai_exchange(body: dict[str, Any], ids: IdCounter) -> tuple[dict[str, Any], int]:
     """`openai_reply`, and the part of its prompt tokens that the tools cost."""
     body = _openai_wire.check_request(body)
+    model = _model_rules.openai_card(body)
+    _model_rules.check_openai_chat(model, body)
     tokens = _openai_wire.input_tokens(body)
-    if tokens > OPENAI_CONTEXT:
-        raise RequestRefused(f"This model's maximum context length is {OPENAI_CONTEXT} tokens. However, your "
+    if tokens > model.context_window:
+        raise RequestRefused(f"This model's maximum context length is {model.context_window} tokens. However, your "
                              f"messages resulted in {tokens} tokens. Please reduce the length of the messages.",
                              param="messages", code="context_length_exceeded")
     settings = _openai_wire.read_settings(body)
@@ -119,11 +133,12 @@ def responses_exchange(body: dict[str, Any], ids: IdCounter, store: ResponseStor
     and the part of its input tokens that the tools cost. A response is held in `store`
     (those of API key `key`) unless the request says `"store": false`."""
     body, items = _responses_conversation(body, store, key)
+    model = _model_rules.openai_card(body)
     tokens = _responses_wire.input_tokens(body, items)
-    if tokens > OPENAI_CONTEXT:
+    if tokens > model.context_window:
         # The wording is the fake's own, after Chat Completions' (no public quote of the
         # Responses reply was found).
-        raise RequestRefused(f"Your input exceeds the context window of this model ({OPENAI_CONTEXT} tokens; "
+        raise RequestRefused(f"Your input exceeds the context window of this model ({model.context_window} tokens; "
                              f"the input is {tokens}). Please adjust your input and try again.",
                              param="input", code="context_length_exceeded")
     reply = compose(_responses_wire.read_conversation(body, items), _responses_wire.read_settings(body))
@@ -143,5 +158,5 @@ def anthropic_error(refused: RequestRefused) -> dict[str, Any]:
     return anthropic_error_body(refused)
 
 
-def openai_error(refused: RequestRefused) -> dict[str, Any]:
+def openai_error(refused: RequestRefused) -> dict[str, Any]:  # any status: the same envelope
     return openai_error_body(refused.message, refused.param, refused.code)

@@ -31,7 +31,7 @@ with fake_client.recording() as calls:
                      "Где мой заказ SP-1024?", "Не помня номера, около 1050 беше."]:
         messages = [{"role": "user", "content": question}]
         for _ in range(3):
-            reply = client.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages)
+            reply = client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS, messages=messages)
             if reply.stop_reason != "tool_use":
                 break
             messages.append({"role": "assistant", "content": reply.content})
@@ -40,13 +40,13 @@ with fake_client.recording() as calls:
                 for b in reply.content if b.type == "tool_use"]})
     openai = OpenAI()
     messages = [{"role": "user", "content": "北京、上海和深圳的鲜花库存是多少？"}]
-    reply = openai.chat.completions.create(model="m", messages=messages, tools=FLOWERS)
+    reply = openai.chat.completions.create(model="gpt-4o-mini", messages=messages, tools=FLOWERS)
     messages.append(reply.choices[0].message)
     for call in reply.choices[0].message.tool_calls:
         messages.append({"role": "tool", "tool_call_id": call.id, "content": "玫瑰: 100"})
-    openai.chat.completions.create(model="m", messages=messages, tools=FLOWERS)
+    openai.chat.completions.create(model="gpt-4o-mini", messages=messages, tools=FLOWERS)
     try:
-        client.messages.create(model="m", max_tokens=10, messages=[{"role": "assistant", "content": "x"}])
+        client.messages.create(model="claude-haiku-4-5", max_tokens=10, messages=[{"role": "assistant", "content": "x"}])
     except BadRequestError as error:
         print(error)
 print(json.dumps(calls, ensure_ascii=False))
@@ -81,16 +81,16 @@ out = []
 for lang, question in QUESTIONS.items():
     client, openai = Anthropic(), OpenAI()
     messages = [{"role": "user", "content": question}]
-    out.append(client.messages.count_tokens(model="m", tools=TOOLS, messages=messages).to_dict())
+    out.append(client.messages.count_tokens(model="claude-haiku-4-5", tools=TOOLS, messages=messages).to_dict())
     for options in OPTIONS:
         try:
-            out.append(client.messages.create(**{"model": "m", "max_tokens": 1024, "tools": TOOLS,
+            out.append(client.messages.create(**{"model": "claude-haiku-4-5", "max_tokens": 1024, "tools": TOOLS,
                                                  "messages": messages, **options}).to_dict())
         except BadRequestError as error:
             out.append(error.body)
     for options in CHOICES:
         try:
-            out.append(openai.chat.completions.create(model="m", tools=FUNCTIONS, messages=messages,
+            out.append(openai.chat.completions.create(model="gpt-4o-mini", tools=FUNCTIONS, messages=messages,
                                                       **options).to_dict())
         except BadRequestError as error:
             out.append(error.body)
@@ -116,21 +116,21 @@ out = []
 for lang, question in QUESTIONS.items():
     client = OpenAI()
     items = [{"role": "user", "content": question}]
-    first = client.responses.create(model="m", input=items, tools=TOOLS, include=["reasoning.encrypted_content"],
+    first = client.responses.create(model="gpt-4o-mini", input=items, tools=TOOLS, include=["reasoning.encrypted_content"],
                                     reasoning={"effort": "low", "summary": "auto"})
     results = [{"type": "function_call_output", "call_id": item.call_id, "output": "03.11"}
                for item in first.output if item.type == "function_call"]
     out.append(first.to_dict())
-    out.append(client.responses.create(model="m", input=items + first.output + results, tools=TOOLS,
+    out.append(client.responses.create(model="gpt-4o-mini", input=items + first.output + results, tools=TOOLS,
                                        reasoning={"effort": "low"}).to_dict())
-    out.append(client.responses.create(model="m", input=results, previous_response_id=first.id, tools=TOOLS,
+    out.append(client.responses.create(model="gpt-4o-mini", input=results, previous_response_id=first.id, tools=TOOLS,
                                        max_output_tokens=16, reasoning={"effort": "high", "summary": "auto"}).to_dict())
-    out.append([event.to_dict() for event in client.responses.create(model="m", input=question, stream=True)])
-    out.append(client.responses.input_tokens.count(model="m", input=question, tools=TOOLS).to_dict())
+    out.append([event.to_dict() for event in client.responses.create(model="gpt-4o-mini", input=question, stream=True)])
+    out.append(client.responses.input_tokens.count(model="gpt-4o-mini", input=question, tools=TOOLS).to_dict())
     for broken in ([{**results[0], "call_id": "call_nope"}], items + first.output[1:] + results,
                    items + first.output[:1], items + first.output + results[1:]):
         try:
-            client.responses.create(model="m", input=broken, tools=TOOLS)
+            client.responses.create(model="gpt-4o-mini", input=broken, tools=TOOLS)
         except BadRequestError as error:
             out.append(error.body)
 print(json.dumps(out, ensure_ascii=False, indent=1))

@@ -42,7 +42,7 @@ def test_openai_parse_of_a_whole_reply_still_reads_it():
 
 def test_anthropic_parse_of_a_cut_reply_raises_the_validation_error_pydantic_raises():
     with pytest.raises(ValidationError) as raised:
-        Anthropic().messages.parse(model="claude-sonnet-5", max_tokens=3, output_format=Weather, messages=QUESTION)
+        Anthropic().messages.parse(model="claude-haiku-4-5", max_tokens=3, output_format=Weather, messages=QUESTION)
     error = raised.value
     assert isinstance(error, ValueError) and not isinstance(error, json.JSONDecodeError)
     assert type(error).__name__ == "ValidationError"
