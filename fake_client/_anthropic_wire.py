@@ -18,7 +18,8 @@ from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Thin
 from ._errors import RequestRefused, tagged_type
 from ._request_body import plain_body
 from ._schema_shape import ANTHROPIC_INVALID, schema_problem
-from ._reply import Reply, call_words
+from ._anthropic_types import usage_json
+from ._reply import Reply, call_words, part_words
 from ._tokens import estimate_tokens
 from ._tool_tokens import anthropic_tools_tokens
 
@@ -412,4 +413,10 @@ def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
     return {"id": reply_id, "content": content, "model": model, "role": "assistant",
             "stop_reason": _STOP_REASONS[reply.stop], "stop_sequence": reply.stop_sequence,
             "type": "message",
-            "usage": {"input_tokens": input_tokens, "output_tokens": reply.output_tokens}}
+            "usage": usage_json(input_tokens, reply.output_tokens, _thinking_tokens(reply))}
+
+
+def _thinking_tokens(reply: Reply) -> int:
+    """The part of the reply's output tokens that its thinking took (never more than all)."""
+    thought = sum(estimate_tokens(part_words(part)) for part in reply.parts if isinstance(part, Think))
+    return min(thought, reply.output_tokens)

@@ -442,8 +442,18 @@ def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
     return {"id": reply_id,
             "choices": [{"finish_reason": finish, "index": 0, "logprobs": None, "message": message}],
             "created": CREATED, "model": model, "object": "chat.completion",
-            "usage": {"completion_tokens": reply.output_tokens, "prompt_tokens": input_tokens,
-                      "total_tokens": input_tokens + reply.output_tokens}}
+            "usage": completion_usage(input_tokens, reply.output_tokens)}
+
+
+def completion_usage(prompt_tokens: int, completion_tokens: int) -> dict[str, Any]:
+    """A `CompletionUsage` as the API sends it, both detail objects present: nothing cached,
+    no audio, no predicted output; the fake's OpenAI models reason only in the Responses API
+    shape, so `reasoning_tokens` is 0 here."""
+    return {"completion_tokens": completion_tokens, "prompt_tokens": prompt_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+            "completion_tokens_details": {"accepted_prediction_tokens": 0, "audio_tokens": 0,
+                                          "reasoning_tokens": 0, "rejected_prediction_tokens": 0},
+            "prompt_tokens_details": {"audio_tokens": 0, "cached_tokens": 0}}
 
 
 def _arguments_text(ask: Ask) -> str:

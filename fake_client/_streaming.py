@@ -55,7 +55,8 @@ def anthropic_events(reply: dict[str, Any]) -> Iterator[dict[str, Any]]:
     usage = reply["usage"]
     yield {"type": "message_start",
            "message": {**reply, "content": [], "stop_reason": None, "stop_sequence": None,
-                       "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}}
+                       "usage": {**usage, "output_tokens": 1,
+                                 "output_tokens_details": {"thinking_tokens": 0}}}}
     for index, block in enumerate(reply["content"]):
         yield {"type": "content_block_start", "index": index, "content_block": _opening(block)}
         for delta in _block_deltas(block):
@@ -63,7 +64,11 @@ def anthropic_events(reply: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield {"type": "content_block_stop", "index": index}
     yield {"type": "message_delta",
            "delta": {"stop_reason": reply["stop_reason"], "stop_sequence": reply["stop_sequence"]},
-           "usage": {"output_tokens": usage["output_tokens"]}}
+           "usage": {"cache_creation_input_tokens": usage["cache_creation_input_tokens"],
+                     "cache_read_input_tokens": usage["cache_read_input_tokens"],
+                     "input_tokens": usage["input_tokens"], "output_tokens": usage["output_tokens"],
+                     "output_tokens_details": usage["output_tokens_details"],
+                     "server_tool_use": usage["server_tool_use"]}}
     yield {"type": "message_stop"}
 
 

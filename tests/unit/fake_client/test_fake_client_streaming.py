@@ -41,7 +41,8 @@ def rebuilt_anthropic(events):
             message["content"][data["index"]]["input"] = json.loads(pieces[data["index"]])
         elif data["type"] == "message_delta":
             message.update(data["delta"])
-            message["usage"]["output_tokens"] = data["usage"]["output_tokens"]
+            message["usage"].update({name: value for name, value in data["usage"].items()
+                                     if name == "output_tokens" or value is not None})
     return message
 
 
