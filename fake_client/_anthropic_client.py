@@ -8,6 +8,7 @@ from ._anthropic_events import raw_event
 from ._anthropic_types import Message, MessageTokensCount, ParsedMessage
 from ._errors import RequestRefused, anthropic_bad_request, anthropic_error_body
 from ._ids import IdCounter
+from ._models_api import AnthropicModels
 from ._message_stream import MessageStream, MessageStreamManager
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
@@ -163,6 +164,7 @@ class Anthropic:
         threads = ThreadStore()
         self.messages = Messages(self._ids, threads)
         self.beta = Beta(self._ids, threads)
+        self.models = AnthropicModels()
 
     def __enter__(self) -> "Anthropic":
         return self

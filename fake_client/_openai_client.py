@@ -6,6 +6,7 @@ from typing import Any, Iterable, Optional
 
 from ._errors import RequestRefused, openai_bad_request, openai_error_body
 from ._ids import IdCounter
+from ._models_api import OpenAIModels
 from ._not_given import NOT_GIVEN
 from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import ChatCompletion, ParsedChatCompletion
@@ -102,6 +103,7 @@ class OpenAI:
         self._ids = IdCounter()
         self.chat = Chat(self._ids)
         self.responses = Responses(self._ids, ResponseStore())
+        self.models = OpenAIModels()
 
     def __enter__(self) -> "OpenAI":
         return self
