@@ -9,6 +9,7 @@ JSON when a schema is asked for (`_structured`), add thinking when asked, end th
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Optional
 
 from . import _anthropic_wire, _model_rules, _models, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
@@ -60,7 +61,12 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
     tokens = _anthropic_wire.input_tokens(full)
     if tokens > model.context_window:
         raise RequestRefused(f"prompt is too long: {tokens} tokens > {model.context_window} maximum")
-    reply = compose(_anthropic_wire.read_conversation(full), _anthropic_wire.read_settings(full))
+    settings = _anthropic_wire.read_settings(full)
+    if _model_rules.default_thinking(model, full):
+        # Simplified: the model thinks, but the history rules of thinking (`_thinking`) are
+        # enforced only when the request itself asks for thinking.
+        settings = dataclasses.replace(settings, thinking="adaptive")
+    reply = compose(_anthropic_wire.read_conversation(full), settings)
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens)
@@ -70,12 +76,8 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
 
 
 def _checked_anthropic(body: Any, counting: bool = False) -> tuple[dict[str, Any], _models.ModelCard]:
-    """The checked request and its model's card. A model that thinks by default is checked as
-    if the request asked for adaptive thinking (its history rules apply); an unknown or
-    retired model is the real 404 (`_model_rules`)."""
-    known = _models.card(body.get("model")) if isinstance(body, dict) else None
-    if known is not None and _model_rules.default_thinking(known, body):
-        body = {**body, "thinking": {"type": "adaptive"}}
+    """The checked request and its model's card; an unknown or retired model is the real 404
+    (`_model_rules`)."""
     checked = _anthropic_wire.check_request(body)
     model = _model_rules.anthropic_card(checked)
     if not counting:

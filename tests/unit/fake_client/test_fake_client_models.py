@@ -1,0 +1,136 @@
+"""The model catalogue (`fake_client._models`) and what each model enforces (`_model_rules`),
+in process: the real 404, the per-model 400s, thinking by default, the models endpoints."""
+
+import pytest
+
+from fake_client import Anthropic, BadRequestError, NotFoundError, OpenAI
+from fake_client._models import CATALOGUE, retired, today
+
+HELLO = [{"role": "user", "content": "Здравей, как си?"}]
+
+
+def test_every_card_names_its_provider_and_sane_limits():
+    for model in CATALOGUE.values():
+        assert model.provider in ("anthropic", "openai")
+        assert 0 < model.max_output < model.context_window
+
+
+def test_today_can_be_pinned(monkeypatch):
+    monkeypatch.setenv("FAKE_CLIENT_TODAY", "2026-12-11")
+    assert today().isoformat() == "2026-12-11"
+    assert retired(CATALOGUE["gpt-5-mini"])  # the shutdown day itself refuses it
+    monkeypatch.setenv("FAKE_CLIENT_TODAY", "2026-12-10")
+    assert not retired(CATALOGUE["gpt-5-mini"])
+
+
+def test_an_unknown_anthropic_model_is_the_real_404():
+    with pytest.raises(NotFoundError) as raised:
+        Anthropic().messages.create(model="claude-x", max_tokens=50, messages=HELLO)
+    assert raised.value.status_code == 404
+    assert raised.value.body == {"type": "error", "error": {"type": "not_found_error", "message": "model: claude-x"}}
+    assert str(raised.value) == "404 model: claude-x (path: /v1/messages, type: not_found_error)"
+
+
+def test_a_retired_anthropic_model_is_the_real_404():
+    with pytest.raises(NotFoundError):
+        Anthropic().messages.create(model="claude-sonnet-4-20250514", max_tokens=50, messages=HELLO)
+
+
+def test_a_retired_openai_model_is_the_real_404(monkeypatch):
+    monkeypatch.setenv("FAKE_CLIENT_TODAY", "2026-12-11")
+    with pytest.raises(NotFoundError) as raised:
+        OpenAI().chat.completions.create(model="gpt-5-mini", messages=HELLO)
+    assert raised.value.body == {"message": "The model `gpt-5-mini` does not exist or you do not have access to it.",
+                                 "type": "invalid_request_error", "param": None, "code": "model_not_found"}
+
+
+def test_sonnet_5_thinks_by_default_and_the_thinking_counts():
+    reply = Anthropic().messages.create(model="claude-sonnet-5", max_tokens=1024, messages=HELLO)
+    assert [block.type for block in reply.content] == ["thinking", "text"]
+    assert 0 < reply.usage.output_tokens_details.thinking_tokens < reply.usage.output_tokens
+    plain = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=1024, messages=HELLO)
+    assert [block.type for block in plain.content] == ["text"]
+    assert plain.usage.output_tokens_details.thinking_tokens == 0
+
+
+def test_a_small_max_tokens_ends_in_thinking_with_no_text():
+    reply = Anthropic().messages.create(model="claude-sonnet-5", max_tokens=5, messages=HELLO)
+    assert reply.stop_reason == "max_tokens" and reply.usage.output_tokens == 5
+    assert [block.type for block in reply.content] == ["thinking"]
+
+
+def test_a_forced_tool_choice_is_answered_without_default_thinking():
+    tools = [{"name": "get_weather", "description": "Времето в град.", "input_schema": {
+        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]
+    reply = Anthropic().messages.create(model="claude-sonnet-5", max_tokens=200, tools=tools,
+                                        tool_choice={"type": "any"}, messages=HELLO)
+    assert "thinking" not in [block.type for block in reply.content]
+
+
+@pytest.mark.parametrize("field, value", [("temperature", 0.2), ("top_p", 0.5), ("top_k", 5)])
+def test_sonnet_5_refuses_sampling_parameters(field, value):
+    with pytest.raises(BadRequestError) as raised:
+        Anthropic().messages.create(model="claude-sonnet-5", max_tokens=50, messages=HELLO, **{field: value})
+    assert raised.value.body["error"]["message"] == f"`{field}` is deprecated for this model."
+    Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=50, messages=HELLO, **{field: value})
+
+
+def test_sonnet_5_refuses_manual_thinking():
+    with pytest.raises(BadRequestError, match="thinking.type.enabled"):
+        Anthropic().messages.create(model="claude-sonnet-5", max_tokens=4000, messages=HELLO,
+                                    thinking={"type": "enabled", "budget_tokens": 1024})
+
+
+def test_max_tokens_above_the_output_ceiling_is_refused():
+    with pytest.raises(BadRequestError) as raised:
+        Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=64_001, messages=HELLO)
+    assert raised.value.body["error"]["message"] == (
+        "max_tokens: 64001 > 64000, which is the maximum allowed number of output tokens for claude-haiku-4-5")
+
+
+def test_sonnet_5_5_refuses_forced_tool_choice_and_prefill():
+    tools = [{"name": "t", "description": "d", "input_schema": {"type": "object", "properties": {}}}]
+    with pytest.raises(BadRequestError, match="tool_choice"):
+        Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=200, tools=tools,
+                                    tool_choice={"type": "tool", "name": "t"}, messages=HELLO)
+    with pytest.raises(BadRequestError, match="prefill"):
+        Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=200,
+                                    messages=[*HELLO, {"role": "assistant", "content": "Добре"}])
+    Anthropic().messages.create(model="claude-sonnet-5", max_tokens=200,
+                                messages=[*HELLO, {"role": "assistant", "content": "Добре"}])
+
+
+@pytest.mark.parametrize("options, param, message", [
+    ({"max_tokens": 100}, "max_tokens", "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                                        "Use 'max_completion_tokens' instead."),
+    ({"temperature": 0.2}, "temperature", "Unsupported value: 'temperature' does not support 0.2 with this model. "
+                                          "Only the default (1) value is supported."),
+    ({"stop": ["\n"]}, "stop", "Unsupported parameter: 'stop' is not supported with this model."),
+])
+def test_reasoning_models_refuse_what_the_api_refuses(options, param, message):
+    with pytest.raises(BadRequestError) as raised:
+        OpenAI().chat.completions.create(model="gpt-5.6-terra", messages=HELLO, **options)
+    assert (raised.value.param, raised.value.message) == (param, f"Error code: 400 - {message}")
+    OpenAI().chat.completions.create(model="gpt-4o-mini", messages=HELLO, **options)
+    OpenAI().chat.completions.create(model="gpt-5.6-terra", messages=HELLO, max_completion_tokens=100, temperature=1)
+
+
+def test_usage_has_every_field():
+    usage = OpenAI().chat.completions.create(model="gpt-4o-mini", messages=HELLO).usage
+    assert usage.prompt_tokens_details.cached_tokens == 0
+    assert usage.completion_tokens_details.reasoning_tokens == 0
+    usage = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=50, messages=HELLO).usage
+    assert (usage.cache_creation_input_tokens, usage.cache_read_input_tokens, usage.service_tier) == (0, 0, "standard")
+
+
+def test_models_endpoints_answer_from_the_catalogue():
+    anthropic_ids = [model.id for model in Anthropic().models.list()]
+    assert "claude-sonnet-5" in anthropic_ids and "claude-sonnet-4-20250514" in anthropic_ids
+    assert Anthropic().models.retrieve("claude-sonnet-4-20250514").lifecycle == "retired"
+    sonnet = Anthropic().models.retrieve("claude-sonnet-5")
+    assert (sonnet.max_input_tokens, sonnet.max_tokens, sonnet.lifecycle) == (1_000_000, 128_000, "active")
+    assert OpenAI().models.retrieve("gpt-5-mini").shutdown_date == "2026-12-11"
+    with pytest.raises(NotFoundError):
+        Anthropic().models.retrieve("claude-x")
+    with pytest.raises(NotFoundError):
+        OpenAI().models.retrieve("gpt-x")
