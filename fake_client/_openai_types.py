@@ -64,19 +64,25 @@ class CompletionTokensDetails(ResponseModel):
     predicted-output tokens (always 0 here)."""
 
     _fields = ("accepted_prediction_tokens", "audio_tokens", "reasoning_tokens",
-               "rejected_prediction_tokens")
+               "rejected_prediction_tokens", "text_tokens")
+    _omit_when_none = frozenset({"text_tokens"})  # declared by the SDK, not sent by the API
     accepted_prediction_tokens: Optional[int]
     audio_tokens: Optional[int]
     reasoning_tokens: Optional[int]
     rejected_prediction_tokens: Optional[int]
+    text_tokens: Optional[int]
 
 
 class PromptTokensDetails(ResponseModel):
     """Parts of `prompt_tokens`: `cached_tokens` (read from the prompt cache), `audio_tokens`."""
 
-    _fields = ("audio_tokens", "cached_tokens")
+    _fields = ("audio_tokens", "cache_write_tokens", "cached_tokens", "image_tokens", "text_tokens")
+    _omit_when_none = frozenset({"cache_write_tokens", "image_tokens", "text_tokens"})  # as above
     audio_tokens: Optional[int]
+    cache_write_tokens: Optional[int]
     cached_tokens: Optional[int]
+    image_tokens: Optional[int]
+    text_tokens: Optional[int]
 
 
 class CompletionUsage(ResponseModel):

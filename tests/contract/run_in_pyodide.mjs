@@ -22,4 +22,8 @@ function copyPackage(source, target) {
 }
 
 copyPackage(path.join(repo, "fake_client"), "/home/pyodide/fake_client");
+// The day the model catalogue judges retirement by, pinned for the tests (tests/conftest.py).
+if (process.env.FAKE_CLIENT_TODAY) {
+  py.runPython(`import os; os.environ["FAKE_CLIENT_TODAY"] = ${JSON.stringify(process.env.FAKE_CLIENT_TODAY)}`);
+}
 py.runPython(fs.readFileSync(script, "utf8"));

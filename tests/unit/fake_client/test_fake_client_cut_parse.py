@@ -33,8 +33,9 @@ def test_openai_parse_of_a_cut_reply_raises_length_finish_reason_error():
         "Could not parse response content as the length limit was reached - "
         f"CompletionUsage(completion_tokens=5, prompt_tokens={usage.prompt_tokens}, "
         f"total_tokens={usage.prompt_tokens + 5}, completion_tokens_details=CompletionTokensDetails(accepted_prediction_tokens=0, "
-        "audio_tokens=0, reasoning_tokens=0, rejected_prediction_tokens=0), "
-        "prompt_tokens_details=PromptTokensDetails(audio_tokens=0, cached_tokens=0))")
+        "audio_tokens=0, reasoning_tokens=0, rejected_prediction_tokens=0, text_tokens=None), "
+        "prompt_tokens_details=PromptTokensDetails(audio_tokens=0, cache_write_tokens=None, cached_tokens=0, "
+        "image_tokens=None, text_tokens=None))")
 
 
 def test_openai_parse_of_a_whole_reply_still_reads_it():
