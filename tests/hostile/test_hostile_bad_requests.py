@@ -128,7 +128,7 @@ def test_anthropic_server_held_threads(arguments, first, then):
 
 
 GOOD_ANTHROPIC = {"model": "claude-haiku-4-5", "max_tokens": 100, "messages": [{"role": "user", "content": "Where is 1042?"}]}
-GOOD_OPENAI = {"model": "claude-haiku-4-5", "messages": [{"role": "user", "content": "Where is 1042?"}]}
+GOOD_OPENAI = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "Where is 1042?"}]}
 TOOL = {"name": "get_order_status", "description": "Status of an order by its number.",
         "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}}}}
 

@@ -28,7 +28,7 @@ AREA = "server"
 REPO = Path(__file__).resolve().parents[2]
 LIMIT = 64 * 1024
 GOOD = {"model": "claude-haiku-4-5", "max_tokens": 50, "messages": [{"role": "user", "content": "Благодаря!"}]}
-GOOD_OPENAI = {"model": "claude-haiku-4-5", "messages": [{"role": "user", "content": "Благодаря!"}]}
+GOOD_OPENAI = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "Благодаря!"}]}
 
 
 def start(**options) -> tuple[FakeModelServer, threading.Thread]:
