@@ -9,6 +9,7 @@ from ._anthropic_types import Message, MessageTokensCount, ParsedMessage
 from ._errors import RequestRefused, anthropic_bad_request, anthropic_error_body
 from ._ids import IdCounter
 from ._models_api import AnthropicModels
+from ._prompt_cache import PromptCache
 from ._message_stream import MessageStream, MessageStreamManager
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
@@ -22,9 +23,10 @@ from ._threads import ThreadStore
 class Messages:
     """`client.messages`: the Messages API."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore) -> None:
+    def __init__(self, ids: IdCounter, threads: ThreadStore, cache: PromptCache) -> None:
         self._ids = ids
         self._threads = threads
+        self._cache = cache
 
     def create(self, *, max_tokens: int, messages: Iterable[Any], model: str,
                system: Any = NOT_GIVEN, tools: Any = NOT_GIVEN, tool_choice: Any = NOT_GIVEN,
@@ -32,6 +34,7 @@ class Messages:
                stop_sequences: Any = NOT_GIVEN, metadata: Any = NOT_GIVEN,
                thinking: Any = NOT_GIVEN, service_tier: Any = NOT_GIVEN,
                output_config: Any = NOT_GIVEN, stream: Any = NOT_GIVEN,
+               cache_control: Any = NOT_GIVEN,
                extra_headers: Any = None, extra_query: Any = None, extra_body: Any = None,
                timeout: Any = NOT_GIVEN) -> Any:
         """Send a conversation; get the model's next message.
@@ -44,7 +47,10 @@ class Messages:
         | "any" | "tool" | "none"}`, `name` for "tool", `disable_parallel_tool_use`),
         `stop_sequences`, `thinking` (`{"type": "enabled", "budget_tokens": N}` or
         `{"type": "adaptive"}`), `output_config` (`{"format": {"type": "json_schema",
-        "schema": ...}}`: the reply's text is JSON matching the schema). A malformed request
+        "schema": ...}}`: the reply's text is JSON matching the schema), `cache_control`
+        (`{"type": "ephemeral"}`: cache the prompt up to its last block; blocks, tools and
+        system blocks take `cache_control` too, see `fake_client._prompt_cache`).
+        A malformed request
         raises `BadRequestError` with the real API's wording. Sampling options are accepted
         and change nothing: the fake answers the same request with the same reply every time.
 
@@ -55,7 +61,7 @@ class Messages:
                      tools=tools, tool_choice=tool_choice, temperature=temperature, top_p=top_p,
                      top_k=top_k, stop_sequences=stop_sequences, metadata=metadata,
                      thinking=thinking, service_tier=service_tier, output_config=output_config,
-                     stream=stream, extra_body=extra_body)
+                     stream=stream, cache_control=cache_control, extra_body=extra_body)
         reply = self._send(body)
         if stream:
             return Stream(anthropic_events(reply), raw_event)
@@ -101,7 +107,7 @@ class Messages:
         raises them."""
         try:
             body = plain_body(body, "anthropic")
-            reply, tool_tokens = anthropic_exchange(body, self._ids, self._threads)
+            reply, tool_tokens = anthropic_exchange(body, self._ids, self._threads, cache=self._cache)
         except RequestRefused as refused:
             record("anthropic", body, None, anthropic_error_body(refused))
             raise anthropic_bad_request(refused) from None
@@ -126,8 +132,8 @@ class BetaMessages(Messages):
 class Beta:
     """`client.beta`: holds `messages`."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore) -> None:
-        self.messages = BetaMessages(ids, threads)
+    def __init__(self, ids: IdCounter, threads: ThreadStore, cache: PromptCache) -> None:
+        self.messages = BetaMessages(ids, threads, cache)
 
 
 def _body(*, messages: Iterable[Any], extra_body: Any, **fields: Any) -> dict[str, Any]:
@@ -161,9 +167,9 @@ class Anthropic:
         self.api_key = api_key
         self.base_url = base_url
         self._ids = IdCounter()
-        threads = ThreadStore()
-        self.messages = Messages(self._ids, threads)
-        self.beta = Beta(self._ids, threads)
+        threads, cache = ThreadStore(), PromptCache()
+        self.messages = Messages(self._ids, threads, cache)
+        self.beta = Beta(self._ids, threads, cache)
         self.models = AnthropicModels()
 
     def __enter__(self) -> "Anthropic":

@@ -91,8 +91,9 @@ class Usage(ResponseModel):
 
     Fields: `input_tokens` (everything sent that was not read from or written to the prompt
     cache: system prompt, tools, every message), `output_tokens` (the reply, thinking
-    included), `cache_creation_input_tokens` and `cache_read_input_tokens` (0: the fake has no
-    prompt cache), `cache_creation` (the same by lifetime), `output_tokens_details`
+    included), `cache_creation_input_tokens` (written to the prompt cache
+    by this call's `cache_control` breakpoints) and `cache_read_input_tokens` (read from it; 0
+    when nothing was cached, never missing), `cache_creation` (the written tokens by lifetime), `output_tokens_details`
     (`thinking_tokens`), `server_tool_use` (None: no server tools ran), `service_tier`
     ("standard").
     """
@@ -112,10 +113,16 @@ class Usage(ResponseModel):
     service_tier: Optional[str]
 
 
-def usage_json(input_tokens: int, output_tokens: int, thinking_tokens: int = 0) -> dict[str, Any]:
-    """The wire JSON of a `Usage`, every field present as the real API sends it."""
-    return {"cache_creation": {"ephemeral_1h_input_tokens": 0, "ephemeral_5m_input_tokens": 0},
-            "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
+def usage_json(input_tokens: int, output_tokens: int, thinking_tokens: int = 0,
+               cache: Any = None) -> dict[str, Any]:
+    """The wire JSON of a `Usage`, every field present as the real API sends it; `cache` (a
+    `_prompt_cache.CacheUse`) says what was read from the prompt cache and written to it."""
+    read = cache.read if cache is not None else 0
+    written = cache.written if cache is not None else 0
+    long_lived = cache is not None and cache.ttl == "1h"
+    return {"cache_creation": {"ephemeral_1h_input_tokens": written if long_lived else 0,
+                               "ephemeral_5m_input_tokens": 0 if long_lived else written},
+            "cache_creation_input_tokens": written, "cache_read_input_tokens": read,
             "input_tokens": input_tokens, "output_tokens": output_tokens,
             "output_tokens_details": {"thinking_tokens": thinking_tokens},
             "server_tool_use": None, "service_tier": "standard"}

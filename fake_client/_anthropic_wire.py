@@ -19,6 +19,7 @@ from ._errors import RequestRefused, tagged_type
 from ._request_body import plain_body
 from ._schema_shape import ANTHROPIC_INVALID, schema_problem
 from ._anthropic_types import usage_json
+from ._prompt_cache import CacheUse, Piece, ttl_of
 from ._reply import Reply, call_words, part_words
 from ._tokens import estimate_tokens
 from ._tool_tokens import anthropic_tools_tokens
@@ -63,7 +64,7 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
 # this check, by the server-held threads).
 _FIELDS = ("model", "max_tokens", "messages", "system", "tools", "tool_choice", "temperature", "top_p",
            "top_k", "stop_sequences", "metadata", "thinking", "service_tier", "output_config", "stream",
-           "container", "mcp_servers", "context_management")
+           "container", "mcp_servers", "context_management", "cache_control")
 # name: (check, the error's wording)
 _OPTIONS = {
     "temperature": (lambda v: _number(v) and 0 <= v <= 1, "Input should be a valid number between 0 and 1"),
@@ -363,6 +364,31 @@ def input_tokens(body: dict[str, Any]) -> int:
     return total
 
 
+def cache_pieces(body: dict[str, Any]) -> list[Piece]:
+    """The request's cacheable pieces in prompt order (tools, system, messages), each with
+    its tokens and its `cache_control` TTL; their tokens add up to `input_tokens`. A top-level
+    `cache_control` marks the last block of the last message (`_prompt_cache`)."""
+    choice = (body.get("tool_choice") or {"type": "auto"})["type"]
+    tools = body.get("tools") or []
+    pieces, before = [], 0
+    for index, tool in enumerate(tools):
+        upto = anthropic_tools_tokens(tools[:index + 1], choice)
+        pieces.append(Piece(tool, upto - before, ttl_of(tool.get("cache_control"))))
+        before = upto
+    system = body.get("system")
+    blocks = [{"type": "text", "text": system}] if isinstance(system, str) else (system or [])
+    for block in blocks:
+        pieces.append(Piece(block, estimate_tokens(block["text"]), ttl_of(block.get("cache_control"))))
+    for message in body["messages"]:
+        for block in _blocks(message):
+            pieces.append(Piece([message["role"], block], estimate_tokens(_block_words(block)),
+                                ttl_of(block.get("cache_control"))))
+    automatic = ttl_of(body.get("cache_control"))
+    if automatic and pieces and not pieces[-1].breakpoint:
+        pieces[-1] = Piece(pieces[-1].content, pieces[-1].tokens, automatic)
+    return pieces
+
+
 def read_settings(body: dict[str, Any]) -> Settings:
     """How the checked request asks the model to answer."""
     choice = body.get("tool_choice") or {"type": "auto"}
@@ -397,7 +423,7 @@ def read_conversation(body: dict[str, Any]) -> Conversation:
 
 
 def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
-                input_tokens: int) -> dict[str, Any]:
+                input_tokens: int, cache: CacheUse = CacheUse()) -> dict[str, Any]:
     """The response JSON; `call_ids` are the ids for the `Ask` parts, in order."""
     content = []
     ids = iter(call_ids)
@@ -413,7 +439,8 @@ def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
     return {"id": reply_id, "content": content, "model": model, "role": "assistant",
             "stop_reason": _STOP_REASONS[reply.stop], "stop_sequence": reply.stop_sequence,
             "type": "message",
-            "usage": usage_json(input_tokens, reply.output_tokens, _thinking_tokens(reply))}
+            "usage": usage_json(input_tokens - cache.read - cache.written, reply.output_tokens,
+                                _thinking_tokens(reply), cache)}
 
 
 def _thinking_tokens(reply: Reply) -> int:

@@ -49,7 +49,8 @@ class ModelCard:
     "omitted": an empty text, the signature only). `manual_thinking`: takes
     `thinking: {"type": "enabled", "budget_tokens": N}`. `sampling`: takes non-default
     `temperature` / `top_p` / `top_k`. `forced_tool_choice`, `prefill`: takes `tool_choice`
-    any/tool, a final assistant message. `thinking_off`: takes `thinking: {"type": "disabled"}`. `reasoning` (OpenAI): a reasoning model, which
+    any/tool, a final assistant message. `thinking_off`: takes `thinking: {"type": "disabled"}`.
+    `min_cache_tokens`: the shortest prefix Anthropic's prompt cache keeps (`_prompt_cache`). `reasoning` (OpenAI): a reasoning model, which
     refuses `max_tokens` (it is `max_completion_tokens`), `temperature` other than 1 and
     `stop`. `tool_prompt`: tokens the API adds per `tool_choice` kind when tools are offered.
     `retires`: the first day the API refuses the model (None: none announced). `released`:
@@ -69,6 +70,7 @@ class ModelCard:
     forced_tool_choice: bool = True
     prefill: bool = True
     thinking_off: bool = True
+    min_cache_tokens: int = 1024
     reasoning: bool = False
     tool_prompt: dict = field(default_factory=lambda: dict(_NO_TOOL_PROMPT))
     retires: Optional[datetime.date] = None
@@ -86,6 +88,8 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # default, manual extended thinking (`enabled` with `budget_tokens`) is a 400, non-default
     # temperature / top_p / top_k are a 400, `max_tokens` caps thinking plus text.
     # Its default thinking display is not stated on the pages found: "summarized" is assumed.
+    # Shortest cacheable prefix 1,024 tokens (platform.claude.com/docs/en/build-with-claude/prompt-caching,
+    # as quoted in dev.to/creeta "Claude's prompt cache fails silently below 1,024 tokens").
     ModelCard("claude-sonnet-5", "anthropic", "Claude Sonnet 5", _D(2026, 6, 30),
               context_window=1_000_000, max_output=128_000, thinks_by_default=True,
               manual_thinking=False, sampling=False, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
@@ -94,16 +98,21 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # id `claude-sonnet-5-5`, context 1M, max output 128K, thinking on by default with display
     # "omitted"; thinking budgets, sampling parameters, assistant prefill, forced tool choice
     # and `thinking: {"type": "disabled"}` are each a 400. Released 2026-09 (the release
-    # notes of that month); the day is not on the pages found: the 29th is used.
+    # notes of that month); the day is not on the pages found: the 29th is used. Shortest
+    # cacheable prefix 512 tokens (OpenRouter's Claude 5.5 migration notes,
+    # openrouter.ai/docs/cookbook/evaluate-and-optimize/model-migrations/claude-5-5).
     ModelCard("claude-sonnet-5-5", "anthropic", "Claude Sonnet 5.5", _D(2026, 9, 29),
               context_window=1_000_000, max_output=128_000, thinks_by_default=True,
               thinking_display="omitted", manual_thinking=False, sampling=False,
-              forced_tool_choice=False, prefill=False, thinking_off=False, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
+              forced_tool_choice=False, prefill=False, thinking_off=False, min_cache_tokens=512,
+              tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               line="sonnet"),
     # platform.claude.com/docs/en/models/sonnet-5/overview (comparison table): Claude Haiku 4.5,
-    # context 200K, max output 64K, thinking "Extended" (off unless asked).
+    # context 200K, max output 64K, thinking "Extended" (off unless asked). Shortest cacheable
+    # prefix 4,096 tokens (the prompt-caching page, as quoted in anthropics/anthropic-sdk-python#1194).
     ModelCard("claude-haiku-4-5", "anthropic", "Claude Haiku 4.5", _D(2025, 10, 15),
-              context_window=200_000, max_output=64_000, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
+              context_window=200_000, max_output=64_000, min_cache_tokens=4096,
+              tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               line="haiku"),
     # Retired on 2026-06-15 (platform.claude.com/docs/en/about-claude/model-deprecations, and
     # the release notes of that day): Claude Sonnet 4 and Claude Opus 4, their aliases too.

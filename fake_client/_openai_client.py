@@ -7,6 +7,7 @@ from typing import Any, Iterable, Optional
 from ._errors import RequestRefused, openai_bad_request, openai_error_body
 from ._ids import IdCounter
 from ._models_api import OpenAIModels
+from ._prompt_cache import PromptCache
 from ._not_given import NOT_GIVEN
 from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import ChatCompletion, ParsedChatCompletion
@@ -27,8 +28,9 @@ _OPTIONS = ("tool_choice", "parallel_tool_calls", "temperature", "top_p", "max_t
 class Completions:
     """`client.chat.completions`: the Chat Completions API."""
 
-    def __init__(self, ids: IdCounter) -> None:
+    def __init__(self, ids: IdCounter, cache: PromptCache) -> None:
         self._ids = ids
+        self._cache = cache
 
     def create(self, *, messages: Iterable[Any], model: str, tools: Any = NOT_GIVEN,
                stream: Any = NOT_GIVEN, extra_headers: Any = None, extra_query: Any = None,
@@ -57,7 +59,7 @@ class Completions:
                           {"tools": tools, "stream": stream, **options}, extra_body)
         try:
             body = plain_body(body, "openai")
-            reply, tool_tokens = openai_exchange(body, self._ids)
+            reply, tool_tokens = openai_exchange(body, self._ids, self._cache)
         except RequestRefused as refused:
             record("openai", body, None,
                    openai_error_body(refused.message, refused.param, refused.code))
@@ -83,8 +85,8 @@ class Completions:
 class Chat:
     """`client.chat`: holds `completions`."""
 
-    def __init__(self, ids: IdCounter) -> None:
-        self.completions = Completions(ids)
+    def __init__(self, ids: IdCounter, cache: PromptCache) -> None:
+        self.completions = Completions(ids, cache)
 
 
 class OpenAI:
@@ -101,7 +103,7 @@ class OpenAI:
         self.api_key = api_key
         self.base_url = base_url
         self._ids = IdCounter()
-        self.chat = Chat(self._ids)
+        self.chat = Chat(self._ids, PromptCache())
         self.responses = Responses(self._ids, ResponseStore())
         self.models = OpenAIModels()
 

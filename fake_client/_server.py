@@ -32,6 +32,7 @@ from typing import Any, Iterable, Optional
 
 from ._errors import RequestRefused
 from ._ids import IdCounter
+from ._prompt_cache import PromptCache
 from ._models_api import anthropic_list, anthropic_retrieve, openai_list, openai_retrieve
 from ._request_body import unparsable
 from ._responses_events import response_events
@@ -69,6 +70,7 @@ class FakeModelServer(ThreadingHTTPServer):
         self.connection_timeout = connection_timeout
         self.threads = ThreadStore(limit=max_threads)
         self.responses = ResponseStore(limit=max_threads)
+        self.cache = PromptCache(limit=max_threads)
         self._counters: dict[tuple[str, str], IdCounter] = {}
         self._lock = threading.Lock()
 
@@ -81,12 +83,12 @@ class FakeModelServer(ThreadingHTTPServer):
         if kind == "count_tokens":
             return anthropic_count_tokens(body)
         if kind == "completion":
-            return openai_reply(body, self.counter(api, key))
+            return openai_reply(body, self.counter(api, key), self.cache, key)
         if kind == "response":
             return responses_exchange(body, self.counter(api, key), self.responses, key)[0]
         if kind == "input_tokens":
             return responses_input_tokens(body, self.responses, key)
-        return anthropic_reply(body, self.counter(api, key), self.threads, key)
+        return anthropic_reply(body, self.counter(api, key), self.threads, key, self.cache)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line, not a traceback: a client that went away is no news."""

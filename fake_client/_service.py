@@ -12,10 +12,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Optional
 
-from . import _anthropic_wire, _model_rules, _models, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
+from . import (_anthropic_wire, _model_rules, _models, _openai_wire, _prompt_cache, _responses_check,
+               _responses_loop, _responses_wire, _thinking)
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from ._ids import IdCounter
+from ._prompt_cache import PromptCache
 from ._request_body import plain_body
 from ._reply import Reply, finish
 from ._responses_store import ResponseStore
@@ -43,15 +45,15 @@ def _call_ids(reply: Reply, ids: IdCounter, kind: str) -> list[str]:
 
 
 def anthropic_reply(body: dict[str, Any], ids: IdCounter, threads: Optional[ThreadStore] = None,
-                    key: str = "") -> dict[str, Any]:
+                    key: str = "", cache: Optional[PromptCache] = None) -> dict[str, Any]:
     """The Messages API reply JSON for a request body; `RequestRefused` if it is invalid.
     A body with `thread` reads and extends the server-held conversation in `threads`
-    (those of API key `key`)."""
-    return anthropic_exchange(body, ids, threads, key)[0]
+    (those of API key `key`); `cache` is the prompt cache (`_prompt_cache`), none if None."""
+    return anthropic_exchange(body, ids, threads, key, cache)[0]
 
 
 def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[ThreadStore] = None,
-                       key: str = "") -> tuple[dict[str, Any], int]:
+                       key: str = "", cache: Optional[PromptCache] = None) -> tuple[dict[str, Any], int]:
     """`anthropic_reply`, and the part of its input tokens that the tools cost (a thread's
     held tools included): what `recording()` reports as `tool_tokens`."""
     body = plain_body(body, "anthropic")
@@ -67,9 +69,11 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
         # enforced only when the request itself asks for thinking.
         settings = dataclasses.replace(settings, thinking="adaptive")
     reply = compose(_anthropic_wire.read_conversation(full), settings)
+    used = (cache.anthropic(key, model.id, _anthropic_wire.cache_pieces(full), model.min_cache_tokens)
+            if cache is not None else _prompt_cache.CacheUse())
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
-        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens)
+        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens, cache=used)
     if threaded:
         threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
     return written, _anthropic_wire.tools_tokens(full)
@@ -95,12 +99,14 @@ def anthropic_count_tokens(body: dict[str, Any]) -> dict[str, Any]:
     return {"input_tokens": _anthropic_wire.input_tokens(body)}
 
 
-def openai_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
+def openai_reply(body: dict[str, Any], ids: IdCounter, cache: Optional[PromptCache] = None,
+                 key: str = "") -> dict[str, Any]:
     """The Chat Completions reply JSON for a request body; `RequestRefused` if it is invalid."""
-    return openai_exchange(body, ids)[0]
+    return openai_exchange(body, ids, cache, key)[0]
 
 
-def openai_exchange(body: dict[str, Any], ids: IdCounter) -> tuple[dict[str, Any], int]:
+def openai_exchange(body: dict[str, Any], ids: IdCounter, cache: Optional[PromptCache] = None,
+                    key: str = "") -> tuple[dict[str, Any], int]:
     """`openai_reply`, and the part of its prompt tokens that the tools cost."""
     body = _openai_wire.check_request(body)
     model = _model_rules.openai_card(body)
@@ -115,7 +121,8 @@ def openai_exchange(body: dict[str, Any], ids: IdCounter) -> tuple[dict[str, Any
     written = _openai_wire.write_reply(
         reply_id=ids.next("openai_reply"), model=body["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "openai_call"), input_tokens=tokens,
-        forced_function=settings.tool_choice == "tool")
+        forced_function=settings.tool_choice == "tool",
+        cached_tokens=cache.openai(key, model.id, _openai_wire.cache_pieces(body)) if cache is not None else 0)
     return written, _openai_wire.tools_tokens(body)
 
 

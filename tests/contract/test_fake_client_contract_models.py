@@ -111,3 +111,32 @@ def test_the_models_endpoints_answer_as_in_process(fake_server):
         model.to_dict() for model in fake_client.OpenAI().models.list()]
     assert real.models.retrieve("gpt-5-mini").shutdown_date == "2026-12-11"
     assert isinstance(error_of(lambda: real.models.retrieve("gpt-x")), openai.NotFoundError)
+
+
+DOC = "Магазинът продава чайници и чаши. " * 200  # 1300 tokens by the estimate
+
+
+def test_prompt_caching_reads_the_second_identical_prefix(fake_server):
+    def ask(client, question):
+        return client.messages.create(
+            model="claude-sonnet-5", max_tokens=300,
+            system=[{"type": "text", "text": DOC, "cache_control": {"type": "ephemeral"}}],
+            messages=[{"role": "user", "content": question}])
+    real, fake = real_anthropic(fake_server), fake_client.Anthropic()
+    for question in ("Къде е поръчка 1042?", "А поръчка 1187?"):
+        got, expected = ask(real, question), ask(fake, question)
+        assert got.usage.model_dump(exclude_none=True) == expected.usage.model_dump(exclude_none=True)
+    assert (got.usage.cache_read_input_tokens, got.usage.cache_creation_input_tokens) == (1300, 0)
+    with real.messages.stream(model="claude-sonnet-5", max_tokens=300, cache_control={"type": "ephemeral"},
+                              system=DOC, messages=[{"role": "user", "content": "Къде е поръчка 1042?"}]) as stream:
+        assert stream.get_final_message().usage.cache_creation_input_tokens == 1300 + 6
+
+
+def test_openai_reports_cached_tokens_of_a_long_prefix(fake_server):
+    messages = [{"role": "system", "content": DOC}, {"role": "user", "content": "Where is 1042?"}]
+    real, fake = real_openai(fake_server), fake_client.OpenAI()
+    for _ in range(2):
+        got = real.chat.completions.create(model="gpt-5.6-terra", messages=messages)
+        expected = fake.chat.completions.create(model="gpt-5.6-terra", messages=messages)
+        assert got.usage.model_dump(exclude_none=True) == expected.usage.model_dump(exclude_none=True)
+    assert got.usage.prompt_tokens_details.cached_tokens == 1280

@@ -134,3 +134,63 @@ def test_models_endpoints_answer_from_the_catalogue():
         Anthropic().models.retrieve("claude-x")
     with pytest.raises(NotFoundError):
         OpenAI().models.retrieve("gpt-x")
+
+
+DOC = "Магазинът продава чайници и чаши. " * 200  # 1000 words: 1300 tokens by the estimate
+
+
+def cached_call(client, question, marker=None, model="claude-sonnet-5", **options):
+    system = [{"type": "text", "text": DOC, **({"cache_control": marker} if marker else {})}]
+    return client.messages.create(model=model, max_tokens=300, system=system,
+                                  messages=[{"role": "user", "content": question}], **options).usage
+
+
+def test_the_second_identical_prefix_reads_from_the_cache():
+    client = Anthropic()
+    first = cached_call(client, "Къде е поръчка 1042?", {"type": "ephemeral"})
+    second = cached_call(client, "А поръчка 1187?", {"type": "ephemeral"})
+    assert (first.cache_creation_input_tokens, first.cache_read_input_tokens) == (1300, 0)
+    assert first.cache_creation.ephemeral_5m_input_tokens == 1300
+    assert (second.cache_creation_input_tokens, second.cache_read_input_tokens) == (0, 1300)
+    assert (first.input_tokens, second.input_tokens) == (6, 4)  # only the question is fresh input
+    assert cached_call(Anthropic(), "Къде е поръчка 1042?", {"type": "ephemeral"}).cache_read_input_tokens == 0
+
+
+def test_no_marker_no_cache_and_the_one_hour_ttl_is_reported_apart():
+    client = Anthropic()
+    assert cached_call(client, "Къде е поръчка 1042?").cache_creation_input_tokens == 0
+    usage = cached_call(client, "Къде е поръчка 1042?", {"type": "ephemeral", "ttl": "1h"})
+    assert (usage.cache_creation.ephemeral_1h_input_tokens, usage.cache_creation.ephemeral_5m_input_tokens) == (1300, 0)
+
+
+def test_top_level_cache_control_caches_up_to_the_last_block():
+    client = Anthropic()
+    cached_call(client, "Къде е поръчка 1042?", cache_control={"type": "ephemeral"})
+    again = cached_call(client, "Къде е поръчка 1042?", cache_control={"type": "ephemeral"})
+    assert again.cache_read_input_tokens == 1300 + 6 and again.input_tokens == 0
+
+
+def test_a_prefix_below_the_models_minimum_is_not_cached():
+    client = Anthropic()  # claude-haiku-4-5 keeps nothing under 4096 tokens
+    cached_call(client, "Къде е поръчка 1042?", {"type": "ephemeral"}, model="claude-haiku-4-5")
+    usage = cached_call(client, "Къде е поръчка 1042?", {"type": "ephemeral"}, model="claude-haiku-4-5")
+    assert (usage.cache_creation_input_tokens, usage.cache_read_input_tokens) == (0, 0)
+
+
+def test_more_than_four_breakpoints_is_refused():
+    blocks = [{"type": "text", "text": f"част {n}", "cache_control": {"type": "ephemeral"}} for n in range(5)]
+    with pytest.raises(BadRequestError) as raised:
+        Anthropic().messages.create(model="claude-sonnet-5", max_tokens=100, system=blocks, messages=HELLO)
+    assert raised.value.body["error"]["message"] == "A maximum of 4 blocks with cache_control may be provided. Found 5."
+
+
+def test_openai_caches_long_prefixes_on_its_own_in_steps_of_128():
+    client = OpenAI()
+    messages = [{"role": "system", "content": DOC}, {"role": "user", "content": "Where is 1042?"}]
+    first = client.chat.completions.create(model="gpt-5.6-terra", messages=messages).usage
+    second = client.chat.completions.create(model="gpt-5.6-terra", messages=[*messages[:1], HELLO[0]]).usage
+    assert first.prompt_tokens_details.cached_tokens == 0
+    assert second.prompt_tokens_details.cached_tokens == 1280  # 1300 read, counted in steps of 128
+    short = [{"role": "user", "content": "Where is 1042?"}]
+    client.chat.completions.create(model="gpt-5.6-terra", messages=short)
+    assert client.chat.completions.create(model="gpt-5.6-terra", messages=short).usage.prompt_tokens_details.cached_tokens == 0
