@@ -39,7 +39,8 @@ class Messages:
                timeout: Any = NOT_GIVEN) -> Any:
         """Send a conversation; get the model's next message.
 
-        Arguments as in the official SDK: `model` (any name; it is echoed back),
+        Arguments as in the official SDK: `model` (a model of the catalogue,
+        `fake_client._models`, echoed back; an unknown or retired one raises `NotFoundError`),
         `max_tokens` (the reply is cut there, with `stop_reason` "max_tokens"), `messages`
         (dicts with `role` and `content`: a string or a list of blocks, as dicts or as the
         blocks of an earlier response), `system`, `tools` (dicts with `name`,
@@ -49,10 +50,11 @@ class Messages:
         `{"type": "adaptive"}`), `output_config` (`{"format": {"type": "json_schema",
         "schema": ...}}`: the reply's text is JSON matching the schema), `cache_control`
         (`{"type": "ephemeral"}`: cache the prompt up to its last block; blocks, tools and
-        system blocks take `cache_control` too, see `fake_client._prompt_cache`).
-        A malformed request
-        raises `BadRequestError` with the real API's wording. Sampling options are accepted
-        and change nothing: the fake answers the same request with the same reply every time.
+        system blocks take `cache_control` too, see `fake_client._prompt_cache`). A malformed
+        request raises `BadRequestError` with the real API's wording, and so does a field the
+        model refuses (`fake_client._model_rules`: Sonnet 5 refuses sampling options). Where
+        the model takes sampling options they change nothing: the fake answers the same
+        request with the same reply every time.
 
         Returns a `Message`; with `stream=True`, a `Stream` of its events instead
         (`RawMessageStartEvent`, …, in the order `fake_client._streaming` lists).

@@ -37,8 +37,9 @@ class Completions:
                extra_body: Any = None, timeout: Any = NOT_GIVEN, **options: Any) -> Any:
         """Send a conversation; get the model's next message in `choices[0].message`.
 
-        Arguments as in the official SDK: `model` (echoed back), `messages` (dicts with
-        `role` "system", "user", "assistant" or "tool"; an earlier
+        Arguments as in the official SDK: `model` (a model of the catalogue,
+        `fake_client._models`, echoed back; an unknown or retired one raises `NotFoundError`),
+        `messages` (dicts with `role` "system", "user", "assistant" or "tool"; an earlier
         `response.choices[0].message` may be appended as it is), `tools` (dicts
         `{"type": "function", "function": {"name", "description", "parameters"}}`),
         `max_tokens` / `max_completion_tokens` (the reply is cut there, `finish_reason`
@@ -46,8 +47,9 @@ class Completions:
         "function": {"name": ...}}`), `parallel_tool_calls`, `stop`, `response_format`
         (`{"type": "json_schema", "json_schema": {"name", "schema", "strict"}}` or
         `{"type": "json_object"}`: the content is JSON). A malformed request raises
-        `BadRequestError` with the real API's wording. Sampling options are accepted and
-        change nothing.
+        `BadRequestError` with the real API's wording, and so does a field the model refuses
+        (`fake_client._model_rules`: reasoning models refuse `max_tokens`, `temperature` other
+        than 1 and `stop`). Where the model takes sampling options they change nothing.
 
         Returns a `ChatCompletion`; with `stream=True`, a `Stream` of `ChatCompletionChunk`s
         instead (`stream_options={"include_usage": True}` adds a last chunk with the usage).
