@@ -10,7 +10,7 @@ that forces a tool without `tools`, and one that names a tool not offered.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
 from . import _structured, _thinking
 from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Think, Tool, Turn,
@@ -19,6 +19,7 @@ from ._errors import RequestRefused, tagged_type
 from ._request_body import plain_body
 from ._schema_shape import ANTHROPIC_INVALID, schema_problem
 from ._anthropic_types import usage_json
+from ._models import card
 from ._prompt_cache import CacheUse, Piece, ttl_of
 from ._reply import Reply, call_words, part_words
 from ._tokens import estimate_tokens
@@ -351,7 +352,13 @@ def tools_tokens(body: dict[str, Any]) -> int:
     """What offering the request's tools costs: the tool-use prompt of its `tool_choice` and
     each tool's whole definition (`_tool_tokens`); 0 without tools."""
     choice = body.get("tool_choice") or {"type": "auto"}
-    return anthropic_tools_tokens(body.get("tools") or [], choice["type"])
+    return anthropic_tools_tokens(body.get("tools") or [], choice["type"], _tool_prompt(body))
+
+
+def _tool_prompt(body: dict[str, Any]) -> Optional[dict[str, int]]:
+    """The tool-use prompt figures of the request's model (the catalogue's), if it has a card."""
+    known = card(body.get("model"))
+    return known.tool_prompt if known is not None else None
 
 
 def input_tokens(body: dict[str, Any]) -> int:
@@ -372,7 +379,7 @@ def cache_pieces(body: dict[str, Any]) -> list[Piece]:
     tools = body.get("tools") or []
     pieces, before = [], 0
     for index, tool in enumerate(tools):
-        upto = anthropic_tools_tokens(tools[:index + 1], choice)
+        upto = anthropic_tools_tokens(tools[:index + 1], choice, _tool_prompt(body))
         pieces.append(Piece(tool, upto - before, ttl_of(tool.get("cache_control"))))
         before = upto
     system = body.get("system")
@@ -423,13 +430,17 @@ def read_conversation(body: dict[str, Any]) -> Conversation:
 
 
 def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
-                input_tokens: int, cache: CacheUse = CacheUse()) -> dict[str, Any]:
-    """The response JSON; `call_ids` are the ids for the `Ask` parts, in order."""
+                input_tokens: int, cache: CacheUse = CacheUse(),
+                thinking_display: str = "summarized") -> dict[str, Any]:
+    """The response JSON; `call_ids` are the ids for the `Ask` parts, in order. With
+    `thinking_display` "omitted" a thinking block carries its signature and an empty text
+    (its tokens are billed all the same)."""
     content = []
     ids = iter(call_ids)
     for part in reply.parts:
         if isinstance(part, Think):
-            content.append({"signature": _thinking.signature(part.text), "thinking": part.text,
+            shown = "" if thinking_display == "omitted" else part.text
+            content.append({"signature": _thinking.signature(shown), "thinking": shown,
                             "type": "thinking"})
         elif isinstance(part, Say):
             content.append({"text": part.text, "type": "text"})

@@ -65,6 +65,9 @@ def check_anthropic(model: ModelCard, body: dict[str, Any]) -> None:
         raise RequestRefused('"thinking.type.enabled" is not supported for this model. Use '
                              '"thinking.type.adaptive" and "output_config.effort" to control '
                              "thinking behavior.")
+    if kind == "between_tools" and model.thinking_off:
+        # Only the models that cannot turn thinking off take "between_tools" (Sonnet 5.5).
+        raise RequestRefused('"thinking.type.between_tools" is not supported for this model.')
     if kind == "disabled" and not model.thinking_off:
         # Sonnet 5.5 turns up-front thinking off with "between_tools", not "disabled".
         raise RequestRefused('"thinking.type.disabled" is not supported for this model. Use '
@@ -89,6 +92,14 @@ def default_thinking(model: ModelCard, body: dict[str, Any]) -> bool:
         return False
     choice = body.get("tool_choice")
     return not (isinstance(choice, dict) and choice.get("type") in ("any", "tool"))
+
+
+def thinking_display(model: ModelCard, body: dict[str, Any]) -> str:
+    """How the reply shows its thinking: the request's `thinking.display`, else the model's
+    default ("summarized" or "omitted")."""
+    thinking = body.get("thinking")
+    asked = thinking.get("display") if isinstance(thinking, dict) else None
+    return asked if asked in ("summarized", "omitted") else model.thinking_display
 
 
 def check_openai_chat(model: ModelCard, body: dict[str, Any]) -> None:

@@ -24,15 +24,18 @@ import os
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ._tool_tokens import ANTHROPIC_TOOL_PROMPT
+
 # A lesson may not name a model that retires within this many days (tests/content).
 LESSON_MARGIN_DAYS = 60
 
 # Anthropic's published tool-use system prompt, per `tool_choice` kind. The current "Tool use
 # with Claude" pricing table could not be found in the documentation searched on 2026-12-05
-# (the pages found list only Claude 3 models: docs.anthropic.com/en/docs/tool-use-pricing-and-tokens);
-# the figure the fake used before (346 for auto/none, 313 for any/tool, from the table for
-# Claude 4.x) is kept for every Claude model until a current per-model table is found.
-_CLAUDE_TOOL_PROMPT = {"auto": 346, "none": 346, "any": 313, "tool": 313}
+# (the pages found list only Claude 3 models: docs.anthropic.com/en/docs/tool-use-pricing-and-tokens),
+# nor the 354 (auto/none) and 474 (any/tool) tokens issue 32 gives for Claude Sonnet 5; the
+# figure the fake used before (346 for auto/none, 313 for any/tool, from the table for
+# Claude 4.x, `_tool_tokens`) is kept for every Claude model until a current table is found.
+_CLAUDE_TOOL_PROMPT = dict(ANTHROPIC_TOOL_PROMPT)
 # OpenAI publishes no tool prompt: its cookbook ("How to count tokens with tiktoken", tools
 # section) counts 7 tokens per function and 12 to close the list (see `_tool_tokens`).
 _NO_TOOL_PROMPT = {"auto": 0, "none": 0, "any": 0, "tool": 0}

@@ -73,7 +73,8 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
             if cache is not None else _prompt_cache.CacheUse())
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
-        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens, cache=used)
+        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens, cache=used,
+        thinking_display=_model_rules.thinking_display(model, full))
     if threaded:
         threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
     return written, _anthropic_wire.tools_tokens(full)

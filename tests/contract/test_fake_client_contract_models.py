@@ -140,3 +140,13 @@ def test_openai_reports_cached_tokens_of_a_long_prefix(fake_server):
         expected = fake.chat.completions.create(model="gpt-5.6-terra", messages=messages)
         assert got.usage.model_dump(exclude_none=True) == expected.usage.model_dump(exclude_none=True)
     assert got.usage.prompt_tokens_details.cached_tokens == 1280
+
+
+def test_sonnet_5_5_omitted_thinking_parses_and_streams_alike(fake_server):
+    request = dict(model="claude-sonnet-5-5", max_tokens=1024, messages=HELLO)
+    real = real_anthropic(fake_server).messages.create(**request)
+    assert (real.content[0].type, real.content[0].thinking) == ("thinking", "")
+    assert real.model_dump(exclude_none=True) == fake_client.Anthropic().messages.create(**request).model_dump(
+        exclude_none=True)
+    with real_anthropic(fake_server).messages.stream(**request) as stream:
+        assert stream.get_final_message().model_dump() == real.model_dump()

@@ -194,3 +194,38 @@ def test_openai_caches_long_prefixes_on_its_own_in_steps_of_128():
     short = [{"role": "user", "content": "Where is 1042?"}]
     client.chat.completions.create(model="gpt-5.6-terra", messages=short)
     assert client.chat.completions.create(model="gpt-5.6-terra", messages=short).usage.prompt_tokens_details.cached_tokens == 0
+
+
+def test_sonnet_5_5_omits_its_thinking_text_by_default_but_bills_it():
+    reply = Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=1024, messages=HELLO)
+    thinking = reply.content[0]
+    assert (thinking.type, thinking.thinking) == ("thinking", "")
+    assert reply.usage.output_tokens_details.thinking_tokens > 0
+    shown = Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=1024, messages=HELLO,
+                                        thinking={"type": "adaptive", "display": "summarized"})
+    assert shown.content[0].thinking != ""
+
+
+def test_between_tools_turns_up_front_thinking_off_on_sonnet_5_5_only():
+    off = Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=1024, messages=HELLO,
+                                      thinking={"type": "between_tools"})
+    assert [block.type for block in off.content] == ["text"]
+    with pytest.raises(BadRequestError, match="between_tools"):
+        Anthropic().messages.create(model="claude-sonnet-5", max_tokens=1024, messages=HELLO,
+                                    thinking={"type": "between_tools"})
+    with pytest.raises(BadRequestError, match="disabled"):
+        Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=1024, messages=HELLO,
+                                    thinking={"type": "disabled"})
+
+
+def test_the_tool_prompt_comes_from_the_models_card(monkeypatch):
+    from dataclasses import replace
+    tools = [{"name": "t", "description": "d", "input_schema": {"type": "object", "properties": {}}}]
+
+    def count():
+        return Anthropic().messages.count_tokens(model="claude-haiku-4-5", tools=tools, messages=HELLO).input_tokens
+
+    before = count()
+    card = CATALOGUE["claude-haiku-4-5"]
+    monkeypatch.setitem(CATALOGUE, "claude-haiku-4-5", replace(card, tool_prompt={**card.tool_prompt, "auto": 1346}))
+    assert count() == before + 1000
