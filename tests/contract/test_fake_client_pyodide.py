@@ -1,6 +1,7 @@
 """fake_client runs in Pyodide (Python 3.14, as in the browser) and prints there, byte for
 byte, what it prints in CPython."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -137,12 +138,55 @@ print(json.dumps(out, ensure_ascii=False, indent=1))
 '''
 
 
+# The model catalogue in the five lesson languages: thinking by default (and cut by a small
+# max_tokens), Sonnet 5.5's omitted thinking, the prompt cache of both shapes, the 404s and
+# 400s of the catalogue's rules, and the models endpoints.
+MODELS = '''
+import json
+from fake_client import Anthropic, OpenAI, APIStatusError
+
+QUESTIONS = {"bg": "Кога пристига 1042?", "fa": "سفارش 1042 کی می‌رسد؟", "zh": "订单1042什么时候到？",
+             "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+DOC = {"type": "text", "text": "Магазинът продава чайници и чаши. " * 200, "cache_control": {"type": "ephemeral"}}
+out = []
+
+
+def refused(call):
+    try:
+        call()
+    except APIStatusError as error:
+        return [str(error), error.body]
+
+
+for lang, question in QUESTIONS.items():
+    messages = [{"role": "user", "content": question}]
+    claude, openai = Anthropic(), OpenAI()
+    out.append(claude.messages.create(model="claude-sonnet-5", max_tokens=1024, messages=messages).to_dict())
+    out.append(claude.messages.create(model="claude-sonnet-5", max_tokens=6, messages=messages).to_dict())
+    out.append(claude.messages.create(model="claude-sonnet-5-5", max_tokens=1024, messages=messages).to_dict())
+    for _ in range(2):
+        out.append(claude.messages.create(model="claude-sonnet-5", max_tokens=1024, system=[DOC],
+                                          messages=messages).usage.to_dict())
+        out.append(openai.chat.completions.create(model="gpt-5.6-terra", messages=[
+            {"role": "system", "content": DOC["text"]}, *messages]).usage.to_dict())
+    out.append(refused(lambda: claude.messages.create(model="claude-x", max_tokens=50, messages=messages)))
+    out.append(refused(lambda: claude.messages.create(model="claude-sonnet-5", max_tokens=50, messages=messages,
+                                                      extra_body={"temperature": 0.5})))
+    out.append(refused(lambda: openai.chat.completions.create(model="gpt-5.6-terra", messages=messages, max_tokens=50)))
+    out.append(refused(lambda: openai.models.retrieve("gpt-x")))
+out.append([model.to_dict() for model in Anthropic().models.list()])
+out.append([model.to_dict() for model in OpenAI().models.list()])
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
+
+
 def run_both(tmp_path, program):
     """What `program` prints in CPython and in Pyodide (Node)."""
     script = tmp_path / "program.py"
     script.write_text(program, encoding="utf-8")
+    pinned = {"FAKE_CLIENT_TODAY": os.environ["FAKE_CLIENT_TODAY"]} if "FAKE_CLIENT_TODAY" in os.environ else {}
     cpython = subprocess.run([sys.executable, str(script)], capture_output=True, check=True,
-                             env={"PYTHONPATH": str(ROOT)}).stdout.decode("utf-8")
+                             env={"PYTHONPATH": str(ROOT), **pinned}).stdout.decode("utf-8")
     pyodide = subprocess.run(["node", str(RUNNER), str(ROOT), str(script)], capture_output=True,
                              check=True, timeout=180).stdout.decode("utf-8")
     return cpython, pyodide
@@ -176,4 +220,14 @@ def test_the_responses_api_is_byte_identical_in_pyodide(tmp_path):
                  "response.output_text.delta", "No tool call found", "without its required 'reasoning' item",
                  "No tool output found"):
         assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_the_model_catalogue_is_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, MODELS)
+    for seen in ('"thinking"', '"cache_read_input_tokens": 1300', '"cached_tokens": 1280', "model: claude-x",
+                 "deprecated for this model", "max_completion_tokens", "model_not_found", '"lifecycle": "retired"',
+                 '"shutdown_date": "2026-12-11"'):
+        assert seen in cpython, seen
     assert pyodide == cpython

@@ -69,10 +69,11 @@ def test_a_forced_tool_choice_is_answered_without_default_thinking():
 
 @pytest.mark.parametrize("field, value", [("temperature", 0.2), ("top_p", 0.5), ("top_k", 5)])
 def test_sonnet_5_refuses_sampling_parameters(field, value):
+    # through extra_body: the locked anthropic SDK's create() has no sampling keywords
     with pytest.raises(BadRequestError) as raised:
-        Anthropic().messages.create(model="claude-sonnet-5", max_tokens=50, messages=HELLO, **{field: value})
+        Anthropic().messages.create(model="claude-sonnet-5", max_tokens=50, messages=HELLO, extra_body={field: value})
     assert raised.value.body["error"]["message"] == f"`{field}` is deprecated for this model."
-    Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=50, messages=HELLO, **{field: value})
+    Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=50, messages=HELLO, extra_body={field: value})
 
 
 def test_sonnet_5_refuses_manual_thinking():
