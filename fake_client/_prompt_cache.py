@@ -75,11 +75,12 @@ class PromptCache:
         self._lock = threading.Lock()
 
     def _digests(self, model: str, pieces: list[Piece]) -> list[str]:
-        digest = hashlib.sha256(model.encode("utf-8"))
+        digest = hashlib.sha256(model.encode("utf-8", "surrogatepass"))
         out = []
         for piece in pieces:
+            # ASCII-escaped: a lone surrogate a client sent escaped must not break the digest
             digest.update(json.dumps(_without_marker(piece.content), sort_keys=True,
-                                     ensure_ascii=False, default=str).encode("utf-8"))
+                                     default=str).encode("ascii"))
             out.append(digest.copy().hexdigest())
         return out
 

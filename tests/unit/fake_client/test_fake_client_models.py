@@ -230,3 +230,11 @@ def test_the_tool_prompt_comes_from_the_models_card(monkeypatch):
     card = CATALOGUE["claude-haiku-4-5"]
     monkeypatch.setitem(CATALOGUE, "claude-haiku-4-5", replace(card, tool_prompt={**card.tool_prompt, "auto": 1346}))
     assert count() == before + 1000
+
+
+def test_a_lone_surrogate_in_a_cached_prompt_is_no_error():
+    usage = OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[
+        {"role": "user", "content": "Summarise: \ud83d."}]).usage
+    assert usage.prompt_tokens_details.cached_tokens == 0
+    Anthropic().messages.create(model="claude-sonnet-5", max_tokens=100, cache_control={"type": "ephemeral"},
+                                messages=[{"role": "user", "content": "Summarise: \ud800."}])
