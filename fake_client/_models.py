@@ -1,14 +1,15 @@
 """The model catalogue: what the fake knows of each model a lesson may name, both providers.
 
 One `ModelCard` a model id: its context window and output ceiling, whether it thinks when the
-request says nothing (and how the thinking is shown), which request fields it refuses (with
-the real 400 wording), whether it takes a forced `tool_choice` and an assistant prefill, the
-tool-use system prompt it adds per `tool_choice`, and its retirement date. Every figure names
-the documentation page it comes from; "checked" is the day it was read (2026-12-05).
+request says nothing (and how the thinking is shown), which request fields it refuses (the
+400s and their wording are in `_model_rules`), whether it takes a forced `tool_choice` and an
+assistant prefill, the tool-use system prompt it adds per `tool_choice`, the shortest prefix
+its prompt cache keeps, and its retirement date. Every figure names the documentation page it
+comes from, as read on 2026-12-05.
 
 Retirement is judged as the API judges it: against today's date (UTC), on the day itself. A
 model that is not in the catalogue, or whose retirement day has come, is answered with the
-real 404 (`_model_rules.check_model`). `FAKE_CLIENT_TODAY` (an ISO date such as
+real 404 (`_model_rules.anthropic_card`, `_model_rules.openai_card`). `FAKE_CLIENT_TODAY` (an ISO date such as
 2026-12-11) sets "today" for tests; nothing else reads it. Lessons stay deterministic because
 `tests/content` refuses a lesson that names a model retiring within `LESSON_MARGIN_DAYS`, long
 before the day comes.
@@ -46,16 +47,16 @@ class ModelCard:
     """One model as the fake knows it.
 
     `provider`: "anthropic" or "openai". `context_window`: input tokens past which a request is
-    refused. `max_output`: the highest `max_tokens` (Anthropic) the API takes. `thinks_by_default`:
-    the model thinks when the request has no `thinking` field (Anthropic: adaptive thinking).
+    refused. `max_output`: the highest `max_tokens` (Anthropic) the API takes.
+    `thinks_by_default`: the model thinks when the request has no `thinking` field (Anthropic: adaptive thinking).
     `thinking_display`: how default thinking is shown ("summarized": a short text;
     "omitted": an empty text, the signature only). `manual_thinking`: takes
     `thinking: {"type": "enabled", "budget_tokens": N}`. `sampling`: takes non-default
     `temperature` / `top_p` / `top_k`. `forced_tool_choice`, `prefill`: takes `tool_choice`
     any/tool, a final assistant message. `thinking_off`: takes `thinking: {"type": "disabled"}`.
-    `min_cache_tokens`: the shortest prefix Anthropic's prompt cache keeps (`_prompt_cache`). `reasoning` (OpenAI): a reasoning model, which
-    refuses `max_tokens` (it is `max_completion_tokens`), `temperature` other than 1 and
-    `stop`. `tool_prompt`: tokens the API adds per `tool_choice` kind when tools are offered.
+    `min_cache_tokens`: the shortest prefix Anthropic's prompt cache keeps (`_prompt_cache`).
+    `reasoning` (OpenAI): a reasoning model, which refuses `max_tokens` (it is
+    `max_completion_tokens`), `temperature` other than 1 and `stop`. `tool_prompt`: tokens the API adds per `tool_choice` kind when tools are offered.
     `retires`: the first day the API refuses the model (None: none announced). `released`:
     the release day (`created` in the model list). `line`: Anthropic's model line.
     """
@@ -100,8 +101,9 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # platform.claude.com/docs/en/models/sonnet-5-5/overview and .../sonnet-5-5/migration-guide:
     # id `claude-sonnet-5-5`, context 1M, max output 128K, thinking on by default with display
     # "omitted"; thinking budgets, sampling parameters, assistant prefill, forced tool choice
-    # and `thinking: {"type": "disabled"}` are each a 400. Released 2026-09 (the release
-    # notes of that month); the day is not on the pages found: the 29th is used. Shortest
+    # and `thinking: {"type": "disabled"}` are each a 400. Released in late September 2026
+    # (changelogs of 2026-09-29 price it, e.g. github.com/BarganConstantin/ccdeck v3.29.11);
+    # the day is not on the pages found: the 29th is used. Shortest
     # cacheable prefix 512 tokens (OpenRouter's Claude 5.5 migration notes,
     # openrouter.ai/docs/cookbook/evaluate-and-optimize/model-migrations/claude-5-5).
     ModelCard("claude-sonnet-5-5", "anthropic", "Claude Sonnet 5.5", _D(2026, 9, 29),
@@ -111,14 +113,18 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
               tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               line="sonnet"),
     # platform.claude.com/docs/en/models/sonnet-5/overview (comparison table): Claude Haiku 4.5,
-    # context 200K, max output 64K, thinking "Extended" (off unless asked). Shortest cacheable
+    # context 200K, max output 64K, thinking "Extended" (off unless asked); released
+    # 2025-10-15 (as last published, not found again on 2026-12-05). Shortest cacheable
     # prefix 4,096 tokens (the prompt-caching page, as quoted in anthropics/anthropic-sdk-python#1194).
     ModelCard("claude-haiku-4-5", "anthropic", "Claude Haiku 4.5", _D(2025, 10, 15),
               context_window=200_000, max_output=64_000, min_cache_tokens=4096,
               tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               line="haiku"),
-    # Retired on 2026-06-15 (platform.claude.com/docs/en/about-claude/model-deprecations, and
-    # the release notes of that day): Claude Sonnet 4 and Claude Opus 4, their aliases too.
+    # Retired on 2026-06-15: Claude Sonnet 4 and Claude Opus 4, their aliases too (the release
+    # notes of that day, platform.claude.com/docs/en/release-notes/overview, as recorded by
+    # github.com/ottto-ai/ai-provider-watch; the 404s "model: claude-sonnet-4-20250514" and
+    # "model: claude-sonnet-4-0" quoted in nbramia/LifeOS#470 and browser-use/browser-use#5085).
+    # Their limits (200K context; 64K / 32K output) as last published.
     ModelCard("claude-sonnet-4-20250514", "anthropic", "Claude Sonnet 4", _D(2025, 5, 22),
               context_window=200_000, max_output=64_000, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               retires=_D(2026, 6, 15), line="sonnet"),
@@ -132,8 +138,9 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # developers.openai.com/api/docs/deprecations ("2026-06-11: GPT-5 and o3 model
     # deprecations"): gpt-5, gpt-5-mini and their snapshots shut down on Dec 11, 2026.
     # Context 400,000 and max output 128,000: developers.openai.com/api/docs/models/gpt-5 and
-    # .../gpt-5-mini (not found again by the 2026-12-05 search; figures as last published). Reasoning models refuse `max_tokens`, `temperature`
-    # other than 1 and `stop` (wordings: see `_model_rules`).
+    # .../gpt-5-mini (not found again by the 2026-12-05 search; figures as last published).
+    # Reasoning models refuse `max_tokens`, `temperature` other than 1 and `stop` (wordings:
+    # see `_model_rules`).
     ModelCard("gpt-5", "openai", "GPT-5", _D(2025, 8, 7), context_window=400_000,
               max_output=128_000, reasoning=True, retires=_D(2026, 12, 11)),
     ModelCard("gpt-5-mini", "openai", "GPT-5 mini", _D(2025, 8, 7), context_window=400_000,
