@@ -10,6 +10,8 @@ from ._anthropic_types import Message, MessageTokensCount, ParsedMessage
 from ._attempts import Attempts, with_request_id
 from ._errors import RequestRefused, anthropic_bad_request
 from ._ids import IdCounter
+from ._models_api import AnthropicModels
+from ._prompt_cache import PromptCache
 from ._message_stream import MessageStream, MessageStreamManager
 from ._not_given import NOT_GIVEN
 from ._output_types import schema_of
@@ -22,10 +24,11 @@ from ._threads import ThreadStore
 class Messages:
     """`client.messages`: the Messages API."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts) -> None:
+    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts, cache: PromptCache) -> None:
         self._ids = ids
         self._threads = threads
         self._attempts = attempts
+        self._cache = cache
 
     def create(self, *, max_tokens: int, messages: Iterable[Any], model: str,
                cache_control: Any = NOT_GIVEN, container: Any = NOT_GIVEN,
@@ -39,7 +42,8 @@ class Messages:
                timeout: Any = NOT_GIVEN) -> Any:
         """Send a conversation; get the model's next message.
 
-        Arguments as in the official SDK: `model` (any name; it is echoed back),
+        Arguments as in the official SDK: `model` (a model of the catalogue,
+        `fake_client._models`, echoed back; an unknown or retired one raises `NotFoundError`),
         `max_tokens` (the reply is cut there, with `stop_reason` "max_tokens"), `messages`
         (dicts with `role` and `content`: a string or a list of blocks, as dicts or as the
         blocks of an earlier response), `system`, `tools` (dicts with `name`,
@@ -47,9 +51,13 @@ class Messages:
         | "any" | "tool" | "none"}`, `name` for "tool", `disable_parallel_tool_use`),
         `stop_sequences`, `thinking` (`{"type": "enabled", "budget_tokens": N}` or
         `{"type": "adaptive"}`), `output_config` (`{"format": {"type": "json_schema",
-        "schema": ...}}`: the reply's text is JSON matching the schema). A malformed request
-        raises `BadRequestError` with the real API's wording. Sampling options are accepted
-        and change nothing: the fake answers the same request with the same reply every time.
+        "schema": ...}}`: the reply's text is JSON matching the schema), `cache_control`
+        (`{"type": "ephemeral"}`: cache the prompt up to its last block; blocks, tools and
+        system blocks take `cache_control` too, see `fake_client._prompt_cache`). A malformed
+        request raises `BadRequestError` with the real API's wording, and so does a field the
+        model refuses (`fake_client._model_rules`: Sonnet 5 refuses sampling options). Where
+        the model takes sampling options they change nothing: the fake answers the same
+        request with the same reply every time.
 
         Returns a `Message`; with `stream=True`, a `Stream` of its events instead
         (`RawMessageStartEvent`, …, in the order `fake_client._streaming` lists).
@@ -117,7 +125,7 @@ class Messages:
         except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
             raise self._attempts.refused("anthropic", body, refused, "/v1/messages") from None
         return self._attempts.call("anthropic", body, lambda fault: anthropic_exchange(
-            body, self._ids, self._threads, fault=fault), path="/v1/messages",
+            body, self._ids, self._threads, fault=fault, cache=self._cache), path="/v1/messages",
             timeout=None if timeout is NOT_GIVEN else timeout)
 
 
@@ -138,8 +146,8 @@ class BetaMessages(Messages):
 class Beta:
     """`client.beta`: holds `messages`."""
 
-    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts) -> None:
-        self.messages = BetaMessages(ids, threads, attempts)
+    def __init__(self, ids: IdCounter, threads: ThreadStore, attempts: Attempts, cache: PromptCache) -> None:
+        self.messages = BetaMessages(ids, threads, attempts, cache)
 
 
 def _body(*, messages: Iterable[Any], extra_body: Any, **fields: Any) -> dict[str, Any]:
@@ -179,17 +187,19 @@ class Anthropic:
                                   host=_host(base_url, "api.anthropic.com"))
         self.max_retries = self._attempts.max_retries
         self._threads = ThreadStore()
+        self._cache = PromptCache()
+        self.models = AnthropicModels()
         self._build()
 
     def _build(self) -> None:
-        self.messages = Messages(self._ids, self._threads, self._attempts)
-        self.beta = Beta(self._ids, self._threads, self._attempts)
+        self.messages = Messages(self._ids, self._threads, self._attempts, self._cache)
+        self.beta = Beta(self._ids, self._threads, self._attempts, self._cache)
 
     def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None,
                      **options: Any) -> "Anthropic":
         """The same client with other request options, as the SDK's `with_options`:
         `client.with_options(max_retries=0).messages.create(...)`. It shares this client's
-        ids and threads; the other options are accepted and ignored."""
+        ids, threads and prompt cache; the other options are accepted and ignored."""
         other = copy.copy(self)
         other._attempts = Attempts(self._ids, self.max_retries if max_retries is None else max_retries,
                                    timeout=self._attempts.timeout if timeout is None else timeout,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
-from ._anthropic_types import ContentBlock, Message, content_block
+from ._anthropic_types import ContentBlock, Message, OutputTokensDetails, content_block
 from ._model_base import ResponseModel
 
 __all__ = ["RawMessageStartEvent", "RawContentBlockStartEvent",
@@ -58,10 +58,18 @@ def _delta(data: dict[str, Any]) -> ResponseModel:
 
 
 class MessageDeltaUsage(ResponseModel):
-    """The usage a `message_delta` reports: `output_tokens`, the reply's total."""
+    """The usage a `message_delta` reports: `output_tokens` (the reply's total) and
+    `output_tokens_details`, with the input and cache counts again."""
 
-    _fields = ("output_tokens",)
+    _fields = ("cache_creation_input_tokens", "cache_read_input_tokens", "input_tokens",
+               "output_tokens", "output_tokens_details", "server_tool_use")
+    _nested = {"output_tokens_details": OutputTokensDetails.from_dict}
+    cache_creation_input_tokens: Optional[int]
+    cache_read_input_tokens: Optional[int]
+    input_tokens: Optional[int]
     output_tokens: int
+    output_tokens_details: Optional[OutputTokensDetails]
+    server_tool_use: Any
 
 
 class Delta(ResponseModel):

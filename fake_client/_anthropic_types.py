@@ -93,16 +93,62 @@ def content_block(data: dict[str, Any]) -> ContentBlock:
     return _BLOCKS.get(data.get("type"), TextBlock).from_dict(data)  # type: ignore[return-value]
 
 
-class Usage(ResponseModel):
-    """Token counts of one call, estimated by the documented rule (see `fake_client`).
+class CacheCreation(ResponseModel):
+    """Input tokens written to the prompt cache, by how long they stay (always 0 here)."""
 
-    Fields: `input_tokens` (everything sent: system prompt, tools, every message),
-    `output_tokens` (the reply).
+    _fields = ("ephemeral_1h_input_tokens", "ephemeral_5m_input_tokens")
+    ephemeral_1h_input_tokens: int
+    ephemeral_5m_input_tokens: int
+
+
+class OutputTokensDetails(ResponseModel):
+    """`thinking_tokens`: the part of `output_tokens` spent on thinking."""
+
+    _fields = ("thinking_tokens",)
+    thinking_tokens: int
+
+
+class Usage(ResponseModel):
+    """Token counts of one call, estimated by the documented rule (see `fake_client`), with
+    every field a real response carries.
+
+    Fields: `input_tokens` (everything sent that was not read from or written to the prompt
+    cache: system prompt, tools, every message), `output_tokens` (the reply, thinking
+    included), `cache_creation_input_tokens` (written to the prompt cache
+    by this call's `cache_control` breakpoints) and `cache_read_input_tokens` (read from it; 0
+    when nothing was cached, never missing), `cache_creation` (the written tokens by lifetime), `output_tokens_details`
+    (`thinking_tokens`), `server_tool_use` (None: no server tools ran), `service_tier`
+    ("standard").
     """
 
-    _fields = ("input_tokens", "output_tokens")
+    _fields = ("cache_creation", "cache_creation_input_tokens", "cache_read_input_tokens",
+               "input_tokens", "output_tokens", "output_tokens_details", "server_tool_use",
+               "service_tier")
+    _nested = {"cache_creation": CacheCreation.from_dict,
+               "output_tokens_details": OutputTokensDetails.from_dict}
+    cache_creation: Optional[CacheCreation]
+    cache_creation_input_tokens: Optional[int]
+    cache_read_input_tokens: Optional[int]
     input_tokens: int
     output_tokens: int
+    output_tokens_details: Optional[OutputTokensDetails]
+    server_tool_use: Any
+    service_tier: Optional[str]
+
+
+def usage_json(input_tokens: int, output_tokens: int, thinking_tokens: int = 0,
+               cache: Any = None) -> dict[str, Any]:
+    """The wire JSON of a `Usage`, every field present as the real API sends it; `cache` (a
+    `_prompt_cache.CacheUse`) says what was read from the prompt cache and written to it."""
+    read = cache.read if cache is not None else 0
+    written = cache.written if cache is not None else 0
+    long_lived = cache is not None and cache.ttl == "1h"
+    return {"cache_creation": {"ephemeral_1h_input_tokens": written if long_lived else 0,
+                               "ephemeral_5m_input_tokens": 0 if long_lived else written},
+            "cache_creation_input_tokens": written, "cache_read_input_tokens": read,
+            "input_tokens": input_tokens, "output_tokens": output_tokens,
+            "output_tokens_details": {"thinking_tokens": thinking_tokens},
+            "server_tool_use": None, "service_tier": "standard"}
 
 
 class Message(ResponseModel):

@@ -10,7 +10,7 @@ that forces a tool without `tools`, and one that names a tool not offered.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
 from . import _structured, _thinking
 from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Think, Tool, Turn,
@@ -18,7 +18,10 @@ from ._conversation import (Ask, Call, Conversation, Result, Say, Settings, Thin
 from ._errors import RequestRefused, tagged_type
 from ._request_body import plain_body
 from ._schema_shape import ANTHROPIC_INVALID, schema_problem
-from ._reply import Reply, call_words
+from ._anthropic_types import usage_json
+from ._models import card
+from ._prompt_cache import CacheUse, Piece, ttl_of
+from ._reply import Reply, call_words, part_words
 from ._tokens import estimate_tokens
 from ._server_tools import check_definition, custom_tools, is_typed, typed_names
 from ._tool_tokens import anthropic_tools_tokens, definition_tokens
@@ -64,7 +67,7 @@ def check_request(body: dict[str, Any]) -> dict[str, Any]:
 _FIELDS = ("model", "max_tokens", "messages", "system", "tools", "tool_choice", "temperature", "top_p",
            "top_k", "stop_sequences", "metadata", "thinking", "service_tier", "output_config", "stream",
            "container", "mcp_servers", "context_management", "inference_geo", "speed", "diagnostics",
-           "user_profile_id", "workspace_id")
+           "user_profile_id", "workspace_id", "cache_control")
 # name: (check, the error's wording)
 _OPTIONS = {
     "temperature": (lambda v: _number(v) and 0 <= v <= 1, "Input should be a valid number between 0 and 1"),
@@ -395,8 +398,14 @@ def tools_tokens(body: dict[str, Any]) -> int:
     choice = body.get("tool_choice") or {"type": "auto"}
     tools = body.get("tools") or []
     # Anthropic's own tools are counted by their name only (their prompts are not published).
-    return anthropic_tools_tokens(custom_tools(tools), choice["type"]) + sum(
+    return anthropic_tools_tokens(custom_tools(tools), choice["type"], _tool_prompt(body)) + sum(
         definition_tokens(name, "", {}) for name in typed_names(tools))
+
+
+def _tool_prompt(body: dict[str, Any]) -> Optional[dict[str, int]]:
+    """The tool-use prompt figures of the request's model (the catalogue's), if it has a card."""
+    known = card(body.get("model"))
+    return known.tool_prompt if known is not None else None
 
 
 def input_tokens(body: dict[str, Any]) -> int:
@@ -407,6 +416,31 @@ def input_tokens(body: dict[str, Any]) -> int:
     for message in body["messages"]:
         total += sum(estimate_tokens(_block_words(block)) for block in _blocks(message))
     return total
+
+
+def cache_pieces(body: dict[str, Any]) -> list[Piece]:
+    """The request's cacheable pieces in prompt order (tools, system, messages), each with
+    its tokens and its `cache_control` TTL; their tokens add up to `input_tokens`. A top-level
+    `cache_control` marks the last block of the last message (`_prompt_cache`)."""
+    choice = (body.get("tool_choice") or {"type": "auto"})["type"]
+    tools = body.get("tools") or []
+    pieces, before = [], 0
+    for index, tool in enumerate(tools):
+        upto = anthropic_tools_tokens(tools[:index + 1], choice, _tool_prompt(body))
+        pieces.append(Piece(tool, upto - before, ttl_of(tool.get("cache_control"))))
+        before = upto
+    system = body.get("system")
+    blocks = [{"type": "text", "text": system}] if isinstance(system, str) else (system or [])
+    for block in blocks:
+        pieces.append(Piece(block, estimate_tokens(block["text"]), ttl_of(block.get("cache_control"))))
+    for message in body["messages"]:
+        for block in _blocks(message):
+            pieces.append(Piece([message["role"], block], estimate_tokens(_block_words(block)),
+                                ttl_of(block.get("cache_control"))))
+    automatic = ttl_of(body.get("cache_control"))
+    if automatic and pieces and not pieces[-1].breakpoint:
+        pieces[-1] = Piece(pieces[-1].content, pieces[-1].tokens, automatic)
+    return pieces
 
 
 def read_settings(body: dict[str, Any]) -> Settings:
@@ -447,13 +481,17 @@ def read_conversation(body: dict[str, Any]) -> Conversation:
 
 
 def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
-                input_tokens: int) -> dict[str, Any]:
-    """The response JSON; `call_ids` are the ids for the `Ask` parts, in order."""
+                input_tokens: int, cache: CacheUse = CacheUse(),
+                thinking_display: str = "summarized") -> dict[str, Any]:
+    """The response JSON; `call_ids` are the ids for the `Ask` parts, in order. With
+    `thinking_display` "omitted" a thinking block carries its signature and an empty text
+    (its tokens are billed all the same)."""
     content = []
     ids = iter(call_ids)
     for part in reply.parts:
         if isinstance(part, Think):
-            content.append({"signature": _thinking.signature(part.text), "thinking": part.text,
+            shown = "" if thinking_display == "omitted" else part.text
+            content.append({"signature": _thinking.signature(shown), "thinking": shown,
                             "type": "thinking"})
         elif isinstance(part, Say):
             content.append({"text": part.text, "type": "text"})
@@ -463,4 +501,11 @@ def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
     return {"id": reply_id, "content": content, "model": model, "role": "assistant",
             "stop_reason": _STOP_REASONS[reply.stop], "stop_sequence": reply.stop_sequence,
             "type": "message",
-            "usage": {"input_tokens": input_tokens, "output_tokens": reply.output_tokens}}
+            "usage": usage_json(input_tokens - cache.read - cache.written, reply.output_tokens,
+                                _thinking_tokens(reply), cache)}
+
+
+def _thinking_tokens(reply: Reply) -> int:
+    """The part of the reply's output tokens that its thinking took (never more than all)."""
+    thought = sum(estimate_tokens(part_words(part)) for part in reply.parts if isinstance(part, Think))
+    return min(thought, reply.output_tokens)

@@ -155,11 +155,8 @@ class LengthFinishReasonError(OpenAIError):
         message = "Could not parse response content as the length limit was reached"
         usage = getattr(completion, "usage", None)
         if usage is not None:
-            # as the SDK prints its CompletionUsage (pydantic), whose two detail fields the
-            # fake never fills
-            message += (f" - CompletionUsage(completion_tokens={usage.completion_tokens}, "
-                        f"prompt_tokens={usage.prompt_tokens}, total_tokens={usage.total_tokens}, "
-                        "completion_tokens_details=None, prompt_tokens_details=None)")
+            # as the SDK prints its CompletionUsage (pydantic repr, nested objects included)
+            message += f" - {usage!r}"
         super().__init__(message)
         self.completion = completion
 

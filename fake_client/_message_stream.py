@@ -79,7 +79,10 @@ class MessageStream:
             self._content.append(dict(data["content_block"]))
         elif kind == "message_delta":
             self._snapshot.update(data["delta"])  # type: ignore[union-attr]
-            self._snapshot["usage"]["output_tokens"] = data["usage"]["output_tokens"]  # type: ignore[index]
+            usage = self._snapshot["usage"]  # type: ignore[index]
+            # as the SDK's accumulator: output_tokens always, the others when the delta has them
+            usage.update({name: value for name, value in data["usage"].items()
+                          if name == "output_tokens" or value is not None})
         if kind == "content_block_stop":
             yield ContentBlockStopEvent.from_dict({**data, "content_block": self._content[data["index"]]})
         elif kind == "message_stop":

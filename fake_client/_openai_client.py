@@ -8,6 +8,8 @@ from typing import Any, Iterable, Optional
 from ._attempts import Attempts, with_request_id
 from ._errors import RequestRefused
 from ._ids import IdCounter
+from ._models_api import OpenAIModels
+from ._prompt_cache import PromptCache
 from ._not_given import NOT_GIVEN
 from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import ChatCompletion, ParsedChatCompletion
@@ -32,9 +34,10 @@ _OPTIONS = ("audio", "frequency_penalty", "function_call", "functions", "logit_b
 class Completions:
     """`client.chat.completions`: the Chat Completions API."""
 
-    def __init__(self, ids: IdCounter, attempts: Attempts) -> None:
+    def __init__(self, ids: IdCounter, attempts: Attempts, cache: PromptCache) -> None:
         self._ids = ids
         self._attempts = attempts
+        self._cache = cache
 
     def create(self, *, messages: Iterable[Any], model: str, audio: Any = NOT_GIVEN,
                frequency_penalty: Any = NOT_GIVEN, function_call: Any = NOT_GIVEN,
@@ -54,8 +57,9 @@ class Completions:
                extra_body: Any = None, timeout: Any = NOT_GIVEN) -> Any:
         """Send a conversation; get the model's next message in `choices[0].message`.
 
-        Arguments as in the official SDK: `model` (echoed back), `messages` (dicts with
-        `role` "system", "user", "assistant" or "tool"; an earlier
+        Arguments as in the official SDK: `model` (a model of the catalogue,
+        `fake_client._models`, echoed back; an unknown or retired one raises `NotFoundError`),
+        `messages` (dicts with `role` "system", "user", "assistant" or "tool"; an earlier
         `response.choices[0].message` may be appended as it is), `tools` (dicts
         `{"type": "function", "function": {"name", "description", "parameters"}}`),
         `max_tokens` / `max_completion_tokens` (the reply is cut there, `finish_reason`
@@ -63,8 +67,9 @@ class Completions:
         "function": {"name": ...}}`), `parallel_tool_calls`, `stop`, `response_format`
         (`{"type": "json_schema", "json_schema": {"name", "schema", "strict"}}` or
         `{"type": "json_object"}`: the content is JSON). A malformed request raises
-        `BadRequestError` with the real API's wording. Sampling options are accepted and
-        change nothing.
+        `BadRequestError` with the real API's wording, and so does a field the model refuses
+        (`fake_client._model_rules`: reasoning models refuse `max_tokens`, `temperature` other
+        than 1 and `stop`). Where the model takes sampling options they change nothing.
 
         Returns a `ChatCompletion`; with `stream=True`, a `Stream` of `ChatCompletionChunk`s
         instead (`stream_options={"include_usage": True}` adds a last chunk with the usage).
@@ -77,7 +82,7 @@ class Completions:
         except RequestRefused as refused:  # what JSON cannot carry: refused before any attempt
             raise self._attempts.refused("openai", body, refused, "/v1/chat/completions") from None
         reply, request_id = self._attempts.call(
-            "openai", body, lambda fault: openai_exchange(body, self._ids, fault=fault),
+            "openai", body, lambda fault: openai_exchange(body, self._ids, self._cache, fault=fault),
             path="/v1/chat/completions", timeout=None if timeout is NOT_GIVEN else timeout)
         if stream:
             include_usage = (body.get("stream_options") or {}).get("include_usage") is True
@@ -99,8 +104,8 @@ class Completions:
 class Chat:
     """`client.chat`: holds `completions`."""
 
-    def __init__(self, ids: IdCounter, attempts: Attempts) -> None:
-        self.completions = Completions(ids, attempts)
+    def __init__(self, ids: IdCounter, attempts: Attempts, cache: PromptCache) -> None:
+        self.completions = Completions(ids, attempts, cache)
 
 
 class OpenAI:
@@ -120,16 +125,19 @@ class OpenAI:
         self._attempts = Attempts(self._ids, max_retries)
         self.max_retries = self._attempts.max_retries
         self._store = ResponseStore()
+        self._cache = PromptCache()
+        self.models = OpenAIModels()
         self._build()
 
     def _build(self) -> None:
-        self.chat = Chat(self._ids, self._attempts)
+        self.chat = Chat(self._ids, self._attempts, self._cache)
         self.responses = Responses(self._ids, self._store, self._attempts)
 
     def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None,
                      **options: Any) -> "OpenAI":
         """The same client with other request options, as the SDK's `with_options`. It shares
-        this client's ids and stored responses; the other options are accepted and ignored."""
+        this client's ids, stored responses and prompt cache; the other options are accepted
+        and ignored."""
         other = copy.copy(self)
         other._attempts = Attempts(self._ids, self.max_retries if max_retries is None else max_retries,
                                    timeout=self._attempts.timeout if timeout is None else timeout,

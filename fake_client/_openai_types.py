@@ -60,14 +60,47 @@ class Choice(ResponseModel):
     message: ChatCompletionMessage
 
 
+class CompletionTokensDetails(ResponseModel):
+    """Parts of `completion_tokens`: `reasoning_tokens` (hidden reasoning), and audio and
+    predicted-output tokens (always 0 here)."""
+
+    _fields = ("accepted_prediction_tokens", "audio_tokens", "reasoning_tokens",
+               "rejected_prediction_tokens", "text_tokens")
+    _omit_when_none = frozenset({"text_tokens"})  # declared by the SDK, not sent by the API
+    accepted_prediction_tokens: Optional[int]
+    audio_tokens: Optional[int]
+    reasoning_tokens: Optional[int]
+    rejected_prediction_tokens: Optional[int]
+    text_tokens: Optional[int]
+
+
+class PromptTokensDetails(ResponseModel):
+    """Parts of `prompt_tokens`: `cached_tokens` (read from the prompt cache), `audio_tokens`."""
+
+    _fields = ("audio_tokens", "cache_write_tokens", "cached_tokens", "image_tokens", "text_tokens")
+    _omit_when_none = frozenset({"cache_write_tokens", "image_tokens", "text_tokens"})  # as above
+    audio_tokens: Optional[int]
+    cache_write_tokens: Optional[int]
+    cached_tokens: Optional[int]
+    image_tokens: Optional[int]
+    text_tokens: Optional[int]
+
+
 class CompletionUsage(ResponseModel):
     """Token counts by the documented rule: `prompt_tokens` (everything sent),
-    `completion_tokens` (the reply), `total_tokens` (their sum)."""
+    `completion_tokens` (the reply), `total_tokens` (their sum), and the two detail objects
+    every real response carries (`completion_tokens_details.reasoning_tokens`,
+    `prompt_tokens_details.cached_tokens`, …)."""
 
-    _fields = ("completion_tokens", "prompt_tokens", "total_tokens")
+    _fields = ("completion_tokens", "prompt_tokens", "total_tokens", "completion_tokens_details",
+               "prompt_tokens_details")
+    _nested = {"completion_tokens_details": CompletionTokensDetails.from_dict,
+               "prompt_tokens_details": PromptTokensDetails.from_dict}
     completion_tokens: int
     prompt_tokens: int
     total_tokens: int
+    completion_tokens_details: Optional[CompletionTokensDetails]
+    prompt_tokens_details: Optional[PromptTokensDetails]
 
 
 class ChatCompletion(ResponseModel):

@@ -17,6 +17,7 @@ from ._ids import IdCounter
 from ._errors import RequestRefused, json_type
 from ._request_body import plain_body
 from ._schema_shape import schema_problem
+from ._prompt_cache import Piece
 from ._reply import Reply, call_words
 from ._strict import check_openai_strict
 from ._structured import check_openai_response_format, openai_schema
@@ -376,6 +377,18 @@ def tools_tokens(body: dict[str, Any]) -> int:
     return openai_tools_tokens(body.get("tools") or [])
 
 
+def cache_pieces(body: dict[str, Any]) -> list[Piece]:
+    """The prompt's pieces for automatic caching, in order: the tools as one piece, then each
+    message; their tokens add up to `input_tokens` (`_prompt_cache`)."""
+    pieces = [Piece(body.get("tools") or [], tools_tokens(body))]
+    for message in body["messages"]:
+        tokens = sum(estimate_tokens(piece) for piece in _text_pieces(message.get("content")))
+        tokens += sum(estimate_tokens(call_words(call["function"]["name"], _arguments(call)))
+                      for call in message.get("tool_calls") or [])
+        pieces.append(Piece(message, tokens))
+    return pieces
+
+
 def input_tokens(body: dict[str, Any]) -> int:
     """The request's tokens: with tools, their framing and each whole definition
     (`tools_tokens`); every message's text pieces, every tool call's name and argument
@@ -435,7 +448,7 @@ def read_conversation(body: dict[str, Any]) -> Conversation:
 
 
 def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
-                input_tokens: int, forced_function: bool = False) -> dict[str, Any]:
+                input_tokens: int, forced_function: bool = False, cached_tokens: int = 0) -> dict[str, Any]:
     """The response JSON; `call_ids` are the ids for the `Ask` parts, in order.
     `forced_function`: `tool_choice` named a function, and the real API then reports
     `finish_reason` "stop", not "tool_calls"."""
@@ -452,8 +465,19 @@ def write_reply(*, reply_id: str, model: str, reply: Reply, call_ids: list[str],
     return {"id": reply_id,
             "choices": [{"finish_reason": finish, "index": 0, "logprobs": None, "message": message}],
             "created": CREATED, "model": model, "object": "chat.completion",
-            "usage": {"completion_tokens": reply.output_tokens, "prompt_tokens": input_tokens,
-                      "total_tokens": input_tokens + reply.output_tokens}}
+            "usage": completion_usage(input_tokens, reply.output_tokens, cached_tokens)}
+
+
+def completion_usage(prompt_tokens: int, completion_tokens: int, cached_tokens: int = 0) -> dict[str, Any]:
+    """A `CompletionUsage` as the API sends it, both detail objects present: `cached_tokens`
+    (the part of `prompt_tokens` read from the prompt cache), no audio, no predicted output;
+    the fake's OpenAI models reason only in the Responses API shape, so `reasoning_tokens` is
+    0 here."""
+    return {"completion_tokens": completion_tokens, "prompt_tokens": prompt_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+            "completion_tokens_details": {"accepted_prediction_tokens": 0, "audio_tokens": 0,
+                                          "reasoning_tokens": 0, "rejected_prediction_tokens": 0},
+            "prompt_tokens_details": {"audio_tokens": 0, "cached_tokens": cached_tokens}}
 
 
 def _arguments_text(ask: Ask) -> str:

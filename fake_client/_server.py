@@ -43,6 +43,8 @@ from ._attempts import request_headers
 from ._errors import RequestRefused
 from ._fault_effects import FaultNotApplicable, error_answer
 from ._ids import IdCounter
+from ._prompt_cache import PromptCache
+from ._models_api import anthropic_list, anthropic_retrieve, openai_list, openai_retrieve
 from ._request_body import unparsable
 from ._responses_events import response_events
 from ._responses_store import ResponseStore
@@ -90,6 +92,7 @@ class FakeModelServer(ThreadingHTTPServer):
         self.connection_timeout = connection_timeout
         self.threads = ThreadStore(limit=max_threads)
         self.responses = ResponseStore(limit=max_threads)
+        self.cache = PromptCache(limit=max_threads)
         self._counters: dict[tuple[str, str], IdCounter] = {}
         self._lock = threading.Lock()
 
@@ -111,12 +114,13 @@ class FakeModelServer(ThreadingHTTPServer):
         if kind == "count_tokens":
             return anthropic_count_tokens(body)
         if kind == "completion":
-            return openai_exchange(body, self.counter(api, key), fault=fault)[0]
+            return openai_exchange(body, self.counter(api, key), self.cache, key, fault=fault)[0]
         if kind == "response":
             return responses_exchange(body, self.counter(api, key), self.responses, key, fault=fault)[0]
         if kind == "input_tokens":
             return responses_input_tokens(body, self.responses, key)
-        return anthropic_exchange(body, self.counter(api, key), self.threads, key, fault=fault)[0]
+        return anthropic_exchange(body, self.counter(api, key), self.threads, key, fault=fault,
+                                  cache=self.cache)[0]
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line, not a traceback: a client that went away is no news."""
@@ -261,7 +265,27 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._refuse(api, _Refusal(405, f"Method {self.command} is not allowed on {self._path()}: use POST."))
 
-    do_GET = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _other_method  # noqa: N815
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _other_method  # noqa: N815
+
+    def do_GET(self) -> None:  # noqa: N802
+        """`GET /v1/models` and `GET /v1/models/{id}` (each API's own shape, `_models_api`);
+        any other path as any other method."""
+        path = self._path()
+        prefix = "/v1/models" if path.startswith("/v1/models") else "/models"
+        if not (path == prefix or path.startswith(prefix + "/")):
+            self._other_method()
+            return
+        api = self._api()
+        model_id = path[len(prefix) + 1:]
+        try:
+            if api == "anthropic":
+                payload = anthropic_retrieve(model_id) if model_id else anthropic_list()
+            else:
+                payload = openai_retrieve(model_id) if model_id else openai_list()
+        except RequestRefused as refused:
+            self._send(refused.status, anthropic_error(refused) if api == "anthropic" else openai_error(refused))
+            return
+        self._send(200, payload)
 
     def do_HEAD(self) -> None:  # noqa: N802
         self.send_response(404 if _ROUTES.get(self._path()) is None else 405)

@@ -9,15 +9,18 @@ JSON when a schema is asked for (`_structured`), add thinking when asked, end th
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Optional
 
-from . import _anthropic_wire, _openai_wire, _responses_check, _responses_loop, _responses_wire, _thinking
+from . import (_anthropic_wire, _model_rules, _models, _openai_wire, _prompt_cache, _responses_check,
+               _responses_loop, _responses_wire, _thinking)
 from ._fault_effects import misbehave, refuse_before_reply
 from ._server_tools import search_first
 from ._conversation import Ask, Conversation, Settings
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from .faults import Fault
 from ._ids import IdCounter
+from ._prompt_cache import PromptCache
 from ._request_body import plain_body
 from ._reply import Reply, finish
 from ._responses_store import ResponseStore
@@ -26,10 +29,8 @@ from ._structured import answer_in_json
 from ._threads import ThreadStore, previous_id
 
 
-# The context windows (input tokens, by the fake's estimate) past which a request is refused
-# with the real wording: any model name gets these.
-ANTHROPIC_CONTEXT = 200_000
-OPENAI_CONTEXT = 128_000
+# The context window of each model (input tokens, by the fake's estimate, past which a request
+# is refused with the real wording) is in the catalogue, `_models`.
 
 
 def compose(conversation: Conversation, settings: Settings) -> Reply:
@@ -47,36 +48,55 @@ def _call_ids(reply: Reply, ids: IdCounter, kind: str) -> list[str]:
 
 
 def anthropic_reply(body: dict[str, Any], ids: IdCounter, threads: Optional[ThreadStore] = None,
-                    key: str = "") -> dict[str, Any]:
+                    key: str = "", cache: Optional[PromptCache] = None) -> dict[str, Any]:
     """The Messages API reply JSON for a request body; `RequestRefused` if it is invalid.
     A body with `thread` reads and extends the server-held conversation in `threads`
-    (those of API key `key`)."""
-    return anthropic_exchange(body, ids, threads, key)[0]
+    (those of API key `key`); `cache` is the prompt cache (`_prompt_cache`), none if None."""
+    return anthropic_exchange(body, ids, threads, key, cache)[0]
 
 
 def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[ThreadStore] = None,
-                       key: str = "", fault: Optional[Fault] = None) -> tuple[dict[str, Any], int]:
+                       key: str = "", fault: Optional[Fault] = None,
+                       cache: Optional[PromptCache] = None) -> tuple[dict[str, Any], int]:
     """`anthropic_reply`, and the part of its input tokens that the tools cost (a thread's
     held tools included): what `recording()` reports as `tool_tokens`. `fault`: the
     misbehaving-reply fault this call meets (`fake_client.faults`), if any."""
     body = plain_body(body, "anthropic")
     threaded = isinstance(body, dict) and "thread" in body and threads is not None
     full = threads.expand(body, key) if threaded else body  # type: ignore[union-attr]
-    full = _anthropic_wire.check_request(full)
+    full, model = _checked_anthropic(full)
     tokens = _anthropic_wire.input_tokens(full)
-    if tokens > ANTHROPIC_CONTEXT:
-        raise RequestRefused(f"prompt is too long: {tokens} tokens > {ANTHROPIC_CONTEXT} maximum")
-    refuse_before_reply(fault, "anthropic", tokens, ANTHROPIC_CONTEXT)
+    if tokens > model.context_window:
+        raise RequestRefused(f"prompt is too long: {tokens} tokens > {model.context_window} maximum")
+    refuse_before_reply(fault, "anthropic", tokens, model.context_window)
+    settings = _anthropic_wire.read_settings(full)
+    if _model_rules.default_thinking(model, full):
+        # Simplified: the model thinks, but the history rules of thinking (`_thinking`) are
+        # enforced only when the request itself asks for thinking.
+        settings = dataclasses.replace(settings, thinking="adaptive")
     conversation = _anthropic_wire.read_conversation(full)
-    reply = compose(conversation, _anthropic_wire.read_settings(full))
+    reply = compose(conversation, settings)
+    used = (cache.anthropic(key, model.id, _anthropic_wire.cache_pieces(full), model.min_cache_tokens)
+            if cache is not None else _prompt_cache.CacheUse())
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
-        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens)
+        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens, cache=used,
+        thinking_display=_model_rules.thinking_display(model, full))
     written = search_first(written, full, conversation, ids)
     written = misbehave(fault, "anthropic", written, body=full, conversation=conversation, ids=ids)
     if threaded:
         threads.hold(full, written, previous=previous_id(body), key=key)  # type: ignore[union-attr]
     return written, _anthropic_wire.tools_tokens(full)
+
+
+def _checked_anthropic(body: Any, counting: bool = False) -> tuple[dict[str, Any], _models.ModelCard]:
+    """The checked request and its model's card; an unknown or retired model is the real 404
+    (`_model_rules`)."""
+    checked = _anthropic_wire.check_request(body)
+    model = _model_rules.anthropic_card(checked)
+    if not counting:
+        _model_rules.check_anthropic(model, checked)
+    return checked, model
 
 
 # count_tokens takes no max_tokens; the check needs one above any thinking budget.
@@ -85,33 +105,37 @@ _COUNT_ONLY = 1 << 30
 
 def anthropic_count_tokens(body: dict[str, Any]) -> dict[str, Any]:
     """`POST /v1/messages/count_tokens`: the input tokens `create` would bill for this body."""
-    body = _anthropic_wire.check_request({"max_tokens": _COUNT_ONLY, **body})
+    body, _ = _checked_anthropic({"max_tokens": _COUNT_ONLY, **body}, counting=True)
     return {"input_tokens": _anthropic_wire.input_tokens(body)}
 
 
-def openai_reply(body: dict[str, Any], ids: IdCounter) -> dict[str, Any]:
+def openai_reply(body: dict[str, Any], ids: IdCounter, cache: Optional[PromptCache] = None,
+                 key: str = "") -> dict[str, Any]:
     """The Chat Completions reply JSON for a request body; `RequestRefused` if it is invalid."""
-    return openai_exchange(body, ids)[0]
+    return openai_exchange(body, ids, cache, key)[0]
 
 
-def openai_exchange(body: dict[str, Any], ids: IdCounter,
-                    fault: Optional[Fault] = None) -> tuple[dict[str, Any], int]:
+def openai_exchange(body: dict[str, Any], ids: IdCounter, cache: Optional[PromptCache] = None,
+                    key: str = "", fault: Optional[Fault] = None) -> tuple[dict[str, Any], int]:
     """`openai_reply`, and the part of its prompt tokens that the tools cost. `fault`: as
     for `anthropic_exchange`."""
     body = _openai_wire.check_request(body)
+    model = _model_rules.openai_card(body)
+    _model_rules.check_openai_chat(model, body)
     tokens = _openai_wire.input_tokens(body)
-    if tokens > OPENAI_CONTEXT:
-        raise RequestRefused(f"This model's maximum context length is {OPENAI_CONTEXT} tokens. However, your "
+    if tokens > model.context_window:
+        raise RequestRefused(f"This model's maximum context length is {model.context_window} tokens. However, your "
                              f"messages resulted in {tokens} tokens. Please reduce the length of the messages.",
                              param="messages", code="context_length_exceeded")
-    refuse_before_reply(fault, "openai", tokens, OPENAI_CONTEXT)
+    refuse_before_reply(fault, "openai", tokens, model.context_window)
     settings = _openai_wire.read_settings(body)
     conversation = _openai_wire.read_conversation(body)
     reply = compose(conversation, settings)
     written = _openai_wire.write_reply(
         reply_id=ids.next("openai_reply"), model=body["model"], reply=reply,
         call_ids=_call_ids(reply, ids, "openai_call"), input_tokens=tokens,
-        forced_function=settings.tool_choice == "tool")
+        forced_function=settings.tool_choice == "tool",
+        cached_tokens=cache.openai(key, model.id, _openai_wire.cache_pieces(body)) if cache is not None else 0)
     written = misbehave(fault, "openai", written, body=body, conversation=conversation, ids=ids)
     written = _openai_wire.more_choices(written, body.get("n"), ids)
     return written, _openai_wire.tools_tokens(body)
@@ -134,14 +158,15 @@ def responses_exchange(body: dict[str, Any], ids: IdCounter, store: ResponseStor
     (those of API key `key`) unless the request says `"store": false`. `fault`: as for
     `anthropic_exchange`."""
     body, items = _responses_conversation(body, store, key)
+    model = _model_rules.openai_card(body)
     tokens = _responses_wire.input_tokens(body, items)
-    if tokens > OPENAI_CONTEXT:
+    if tokens > model.context_window:
         # The wording is the fake's own, after Chat Completions' (no public quote of the
         # Responses reply was found).
-        raise RequestRefused(f"Your input exceeds the context window of this model ({OPENAI_CONTEXT} tokens; "
+        raise RequestRefused(f"Your input exceeds the context window of this model ({model.context_window} tokens; "
                              f"the input is {tokens}). Please adjust your input and try again.",
                              param="input", code="context_length_exceeded")
-    refuse_before_reply(fault, "openai_responses", tokens, OPENAI_CONTEXT)
+    refuse_before_reply(fault, "openai_responses", tokens, model.context_window)
     conversation = _responses_wire.read_conversation(body, items)
     reply = compose(conversation, _responses_wire.read_settings(body))
     written = _responses_wire.write_response(body=body, ids=ids, reply=reply, input_tokens=tokens)
@@ -161,5 +186,5 @@ def anthropic_error(refused: RequestRefused, request_id: Optional[str] = None) -
     return anthropic_error_body(refused, request_id)
 
 
-def openai_error(refused: RequestRefused) -> dict[str, Any]:
+def openai_error(refused: RequestRefused) -> dict[str, Any]:  # any status: the same envelope
     return openai_error_body(refused.message, refused.param, refused.code)

@@ -54,7 +54,7 @@ def anthropic_events(reply: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The Messages API stream events (wire JSON) that carry `reply`."""
     usage = reply["usage"]
     opening = {**reply, "content": [], "stop_reason": None, "stop_sequence": None,
-               "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}
+               "usage": {**usage, "output_tokens": 1, "output_tokens_details": {"thinking_tokens": 0}}}
     if "stop_details" in reply:  # a refusal's (`fake_client.faults`): it comes with the stop reason
         opening["stop_details"] = None
     yield {"type": "message_start", "message": opening}
@@ -67,7 +67,11 @@ def anthropic_events(reply: dict[str, Any]) -> Iterator[dict[str, Any]]:
     if "stop_details" in reply:
         delta["stop_details"] = reply["stop_details"]
     yield {"type": "message_delta", "delta": delta,
-           "usage": {"output_tokens": usage["output_tokens"]}}
+           "usage": {"cache_creation_input_tokens": usage["cache_creation_input_tokens"],
+                     "cache_read_input_tokens": usage["cache_read_input_tokens"],
+                     "input_tokens": usage["input_tokens"], "output_tokens": usage["output_tokens"],
+                     "output_tokens_details": usage["output_tokens_details"],
+                     "server_tool_use": usage["server_tool_use"]}}
     yield {"type": "message_stop"}
 
 

@@ -29,7 +29,9 @@ from ._errors import RequestRefused, tagged_type
 from .worlds._voice import Voice
 
 DOCS = "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
-_TYPES = ("enabled", "disabled", "adaptive")
+# "between_tools": no up-front thinking (Claude Sonnet 5.5's way to turn it off; other models
+# refuse it, `_model_rules`).
+_TYPES = ("enabled", "disabled", "adaptive", "between_tools")
 
 
 def signature(text: str) -> str:
@@ -65,7 +67,7 @@ def check_settings(body: dict[str, Any]) -> None:
                                  f"Please consult our documentation at {DOCS}"
                                  "#max-tokens-and-context-window-size")
     choice = body.get("tool_choice")
-    if kind != "disabled" and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+    if kind in ("enabled", "adaptive") and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
         raise RequestRefused("Thinking may not be enabled when tool_choice forces tool use.")
 
 

@@ -3,10 +3,12 @@
 Two things are paid on every call that offers tools, whatever the conversation holds:
 
 1. The provider's own tool-use prompt, which the API puts in front of the request.
-   - Anthropic publishes it per `tool_choice` kind (docs: "Tool use with Claude", section
-     "Pricing", table "tool use system prompt token count"; the same for every current
-     model: Claude Opus 4.x, Sonnet 4.x, Haiku 4.5): `auto` or `none` 346 tokens, `any` or
-     `tool` 313 tokens. Counted once per call, when `tools` is not empty.
+   - Anthropic publishes it per model and per `tool_choice` kind (docs: "Tool use with
+     Claude", section "Pricing", table "tool use system prompt token count"). Each model's
+     figures are in the catalogue (`_models`, `tool_prompt`), which names what was found:
+     the table last read gave `auto` or `none` 346 tokens, `any` or `tool` 313 tokens, for
+     every Claude 4.x model; no current table for the Claude 5 models could be found
+     (2026-12-05), so they keep these. Counted once per call, when `tools` is not empty.
    - OpenAI publishes no per-`tool_choice` figure. Its cookbook ("How to count tokens with
      tiktoken", section "Counting tokens for chat completions API calls with tools", the
      figures for gpt-4o and gpt-4o-mini) counts 7 tokens to open each function and 12 to
@@ -24,7 +26,7 @@ Completions, Anthropic publishes no figure), which is small beside the tool prom
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional
 
 from ._tokens import estimate_tokens
 
@@ -52,11 +54,13 @@ def definition_tokens(name: str, description: str, schema: Any) -> int:
                                     if part))
 
 
-def anthropic_tools_tokens(tools: list[dict[str, Any]], tool_choice: str) -> int:
-    """The tool-use prompt for `tool_choice` plus every definition (0 without tools)."""
+def anthropic_tools_tokens(tools: list[dict[str, Any]], tool_choice: str,
+                           prompt: Optional[dict[str, int]] = None) -> int:
+    """The tool-use prompt for `tool_choice` (the model's `prompt` figures, by default
+    `ANTHROPIC_TOOL_PROMPT`) plus every definition (0 without tools)."""
     if not tools:
         return 0
-    return ANTHROPIC_TOOL_PROMPT[tool_choice] + _definitions(
+    return (prompt or ANTHROPIC_TOOL_PROMPT)[tool_choice] + _definitions(
         (tool["name"], tool.get("description", ""), tool["input_schema"]) for tool in tools)
 
 

@@ -269,7 +269,8 @@ def _import_home(root: Path) -> Path:
 # run, nothing that varies by who builds or how (a CI's secrets, pytest's per-test
 # PYTEST_CURRENT_TEST). Lesson code then sees the same environment in every build, and a kept
 # zygote fits every build of the same sources.
-_KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "PYTHONPATH")
+_KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "PYTHONPATH",
+                   "FAKE_CLIENT_TODAY")  # fake_client's own: the day its catalogue judges retirement by
 
 
 def _worker_environment(root: Path) -> dict:

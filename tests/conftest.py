@@ -9,6 +9,7 @@ that build a site or start Chromium fail at once (`run_kind.refuse_in_fast_run`)
 unmarked test cannot slip into the fast loop and make it slow.
 """
 
+import os
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,10 @@ from hostile_tally import add, counts, summary
 from run_kind import COLLECTED_FILES
 
 REPO = Path(__file__).resolve().parents[1]
+# The model catalogue judges retirement against today's date: the tests pin "today" so that a
+# model's retirement day does not change their outcome (fake_client._models.today). The test
+# that the lessons' models are not retiring soon reads the real date on purpose.
+os.environ.setdefault("FAKE_CLIENT_TODAY", "2026-12-05")
 # (clean_site, broken_site, site_copy: copies of the project that the build and hostile tests build)
 SITE_FIXTURES = {"built_site", "site", "site_url", "isolated_site_url", "notice_site",
                  "clean_site", "broken_site", "site_copy"}

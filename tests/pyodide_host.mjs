@@ -33,6 +33,10 @@ function copyPackage(source, target) {
 }
 
 for (const name of ["lesson_runtime", "fake_client"]) copyPackage(path.join(repo, name), `/home/pyodide/${name}`);
+// The day fake_client's catalogue judges retirement by, pinned by the tests (tests/conftest.py).
+if (process.env.FAKE_CLIENT_TODAY) {
+  py.runPython(`import os; os.environ["FAKE_CLIENT_TODAY"] = ${JSON.stringify(process.env.FAKE_CLIENT_TODAY)}`);
+}
 
 py.runPython(`
 import contextlib, io, json, sys

@@ -18,7 +18,7 @@ test("each call is one list item with its hooks; tool calls and results carry th
   const html = render(toolLoop["ask-1042"].calls);
   assert.match(html, /^<details class="run-picture" data-run-picture data-api="anthropic"><summary class="rp-summary">/);
   const items = [...html.matchAll(/<li class="rp-call" data-call="(\d+)" data-api="(\w+)" data-stop="(\w+)" data-input-tokens="(\d+)" data-output-tokens="(\d+)" data-tool-tokens="(\d+)">/g)];
-  assert.deepEqual(items.map((m) => m.slice(1)), [["1", "anthropic", "tool_use", "424", "10", "398"], ["2", "anthropic", "end_turn", "442", "10", "398"]]);
+  assert.deepEqual(items.map((m) => m.slice(1)), [["1", "anthropic", "tool_use", "424", "18", "398"], ["2", "anthropic", "end_turn", "442", "17", "398"]]);
   assert.equal([...html.matchAll(/data-tool-use="toolu_01PgEglt"/g)].length, 2, "asked in call 1, sent back in call 2");
   assert.equal([...html.matchAll(/data-tool-result="toolu_01PgEglt"/g)].length, 1);
   assert.match(html, /<code class="rp-stop" dir="ltr">stop_reason: tool_use<\/code>/);

@@ -14,8 +14,8 @@ test("an Anthropic tool loop: two calls, what each added, the reply sent back, t
   assert.equal(model.api, "anthropic");
   const [first, second] = model.calls;
   assert.deepEqual([first.stop, second.stop], ["tool_use", "end_turn"]);
-  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [424, 10, 398]);
-  assert.deepEqual([second.runningTotal, model.totals.inputTokens, model.totals.toolCalls], [886, 866, 1]);
+  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [424, 18, 398]);
+  assert.deepEqual([second.runningTotal, model.totals.inputTokens, model.totals.toolCalls], [901, 866, 1]);
   assert.deepEqual(second.messages.map((m) => [m.role, m.isNew]), [["user", false], ["assistant", true], ["user", true]]);
   assert.equal(second.messages[1].fromCall, 1, "the assistant turn sent back is call 1's reply");
   const asked = chipsOf(first.reply, "tool_use")[0];

@@ -44,7 +44,7 @@ client = Anthropic()
 ```
 
 ```python id=ask continues=shop
-response = client.messages.create(model="m", max_tokens=100, tools=TOOLS,
+response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS,
                                   messages=[{{"role": "user", "content": "Къде е поръчка {order}?"}}])
 print(response.stop_reason)
 ```

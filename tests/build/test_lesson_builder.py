@@ -30,7 +30,7 @@ client = Anthropic()
 ```
 
 ```python id=ask continues=shop
-response = client.messages.create(model="m", max_tokens=100, tools=TOOLS,
+response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS,
                                   messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
 print(response.stop_reason)
 ```
@@ -252,7 +252,7 @@ FILL_IN = """\
   prompt: Fill it.
   continues: shop
   code: |
-    response = client.messages.create(model="m", max_tokens=100, tools=TOOLS,
+    response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS,
                                       messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
     print(response.stop_reason == [["tool_use"]])
   accept: ["'tool_use'"]
@@ -324,10 +324,10 @@ FIND_BUG = """\
   code: |
     question = {"role": "user", "content": "Къде е поръчка 1042?"}
     messages = [question]
-    response = client.messages.create(model="m", max_tokens=100, tools=TOOLS, messages=message)
+    response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS, messages=message)
     print(response.content[-1].input)
   line: 3
-  fix: response = client.messages.create(model="m", max_tokens=100, tools=TOOLS, messages=messages)
+  fix: response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS, messages=messages)
   output: "{'order_id': '1042'}"
   explanation: A typo.
   line_hints:
@@ -352,8 +352,8 @@ def test_find_bug_fix_on_the_marked_line_must_give_the_output(tmp_path):
 
 
 def test_find_bug_code_as_shown_must_fail_or_differ(tmp_path):
-    same_as_line = FIND_BUG.replace("fix: response = client.messages.create(model=\"m\", max_tokens=100, tools=TOOLS, "
-                                    "messages=messages)", "fix: response = client.messages.create(model=\"m\", "
+    same_as_line = FIND_BUG.replace("fix: response = client.messages.create(model=\"claude-haiku-4-5\", max_tokens=100, tools=TOOLS, "
+                                    "messages=messages)", "fix: response = client.messages.create(model=\"claude-haiku-4-5\", "
                                     "max_tokens=100, tools=TOOLS, messages=message)")
     assert one_problem(write(tmp_path, quiz_lesson("bug"), same_as_line)) == (
         "quizzes/demo/bg.yaml:11: quiz 'bug': the fix is what line 3 already says")

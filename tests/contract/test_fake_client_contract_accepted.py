@@ -58,7 +58,7 @@ def test_anthropic_requests_once_refused(fake_server, case):
 
 def test_the_sdk_stream_helper_reads_a_searching_reply(fake_server):
     client = anthropic.Anthropic(base_url=fake_server, api_key="accepted-stream")
-    arguments = dict(model="m", max_tokens=300, tools=[WEB_SEARCH], messages=[{"role": "user", "content": "hi"}])
+    arguments = dict(model="claude-haiku-4-5", max_tokens=300, tools=[WEB_SEARCH], messages=[{"role": "user", "content": "hi"}])
     with client.messages.stream(**arguments) as stream:
         streamed = stream.get_final_message()
     whole = fake_client.Anthropic().messages.create(**arguments)
@@ -75,12 +75,12 @@ def test_search_results_in_a_tool_result(fake_server):
     client = anthropic.Anthropic(base_url=fake_server, api_key="accepted-search-result")
     tools = shop_tools("en")
     messages = [{"role": "user", "content": "Where is order 1042?"}]
-    reply = client.messages.create(model="m", max_tokens=300, tools=tools, messages=messages)
+    reply = client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=tools, messages=messages)
     messages += [{"role": "assistant", "content": reply.content}, {"role": "user", "content": [
         {"type": "tool_result", "tool_use_id": reply.content[-1].id, "content": [
             {"type": "search_result", "source": "orders://1042", "title": "Order 1042",
              "content": [{"type": "text", "text": "shipped, arrives 03.11"}]}]}]}]
-    answer = client.messages.create(model="m", max_tokens=300, tools=tools, messages=messages)
+    answer = client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=tools, messages=messages)
     assert "shipped, arrives 03.11" in answer.content[0].text
 
 
@@ -104,7 +104,7 @@ def test_openai_options_once_refused(fake_server, case):
 
 def test_n_choices_stream_through_the_sdk_helper(fake_server):
     client = openai.OpenAI(base_url=fake_server + "/v1", api_key="accepted-n-stream")
-    arguments = dict(model="m", n=2, tools=openai_tools(shop_tools("en")),
+    arguments = dict(model="gpt-4o-mini", n=2, tools=openai_tools(shop_tools("en")),
                      messages=[{"role": "user", "content": "Where is order 1042?"}])
     with client.chat.completions.stream(**arguments) as stream:
         final = stream.get_final_completion()

@@ -48,9 +48,9 @@ def test_create_takes_exactly_the_locked_sdks_keywords(name):
 
 def test_a_keyword_the_sdk_lacks_is_a_type_error_as_there():
     with pytest.raises(TypeError, match="unexpected keyword argument 'temperature'"):
-        fake_client.Anthropic().messages.create(model="m", max_tokens=10, messages=QUESTION, temperature=0.5)
+        fake_client.Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=10, messages=QUESTION, temperature=0.5)
     with pytest.raises(TypeError, match="unexpected keyword argument 'temperature'"):
-        anthropic.Anthropic(api_key="x").messages.create(model="m", max_tokens=10, messages=QUESTION,
+        anthropic.Anthropic(api_key="x").messages.create(model="claude-haiku-4-5", max_tokens=10, messages=QUESTION,
                                                          temperature=0.5)
 
 
@@ -67,11 +67,11 @@ def test_async_clients_answer_and_fail_as_the_sdks_do_against_serve(fake_server,
         if shape == "anthropic":
             real = anthropic.AsyncAnthropic(base_url=fake_server, api_key=f"async-{shape}", max_retries=0)
             ours = fake_client.AsyncAnthropic(max_retries=0)
-            call = lambda client: client.messages.create(model="m", max_tokens=300, messages=QUESTION)  # noqa: E731
+            call = lambda client: client.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=QUESTION)  # noqa: E731
         else:
             real = openai.AsyncOpenAI(base_url=fake_server + "/v1", api_key=f"async-{shape}", max_retries=0)
             ours = fake_client.AsyncOpenAI(max_retries=0)
-            call = lambda client: client.chat.completions.create(model="m", messages=QUESTION)  # noqa: E731
+            call = lambda client: client.chat.completions.create(model="gpt-4o-mini", messages=QUESTION)  # noqa: E731
         await real.post("/fake/faults", body={"faults": ["rate_limit"]}, cast_to=object)
         faults.next("rate_limit")
         errors = []

@@ -44,7 +44,7 @@ def raised(call):
 @pytest.mark.parametrize("max_tokens", [2, 3, 8, 20])
 @pytest.mark.parametrize("messages", QUESTIONS)
 def test_anthropic_parse_of_a_cut_reply_raises_what_the_sdk_raises(fake_server, output_type, max_tokens, messages):
-    request = dict(model="claude-sonnet-5", max_tokens=max_tokens, output_format=output_type, messages=messages)
+    request = dict(model="claude-haiku-4-5", max_tokens=max_tokens, output_format=output_type, messages=messages)
     real = raised(lambda: real_anthropic(fake_server).messages.parse(**request))
     ours = raised(lambda: fake_client.Anthropic().messages.parse(**request))
     assert isinstance(real, pydantic.ValidationError)

@@ -33,7 +33,7 @@ def real_openai(url):
 
 
 def anthropic_request(question=STATUS, **options):
-    request = dict(model="claude-sonnet-5", max_tokens=1024, system=SHOP_SYSTEM["bg"],
+    request = dict(model="claude-haiku-4-5", max_tokens=1024, system=SHOP_SYSTEM["bg"],
                    tools=shop_tools("bg"), messages=[{"role": "user", "content": question}])
     request.update(options)
     return {key: value for key, value in request.items() if value is not None}

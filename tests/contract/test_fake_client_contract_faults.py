@@ -36,12 +36,12 @@ def clients(url, key, **options):
 
 def call(shape, client, **options):
     if shape == "anthropic":
-        return client.messages.create(model="claude-x", max_tokens=300,
+        return client.messages.create(model="claude-haiku-4-5", max_tokens=300,
                                       messages=[{"role": "user", "content": QUESTION}], **options)
     if shape == "openai":
-        return client.chat.completions.create(model="gpt-x", messages=[{"role": "user", "content": QUESTION}],
+        return client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": QUESTION}],
                                               **options)
-    return client.responses.create(model="gpt-x", input=QUESTION, **options)
+    return client.responses.create(model="gpt-4o-mini", input=QUESTION, **options)
 
 
 def raw_call(shape, client, **options):
@@ -49,11 +49,11 @@ def raw_call(shape, client, **options):
     resource = {"anthropic": lambda: client.messages, "openai": lambda: client.chat.completions,
                 "openai_responses": lambda: client.responses}[shape]().with_raw_response
     if shape == "anthropic":
-        return resource.create(model="claude-x", max_tokens=300, messages=[{"role": "user", "content": QUESTION}],
+        return resource.create(model="claude-haiku-4-5", max_tokens=300, messages=[{"role": "user", "content": QUESTION}],
                                **options)
     if shape == "openai":
-        return resource.create(model="gpt-x", messages=[{"role": "user", "content": QUESTION}], **options)
-    return resource.create(model="gpt-x", input=QUESTION, **options)
+        return resource.create(model="gpt-4o-mini", messages=[{"role": "user", "content": QUESTION}], **options)
+    return resource.create(model="gpt-4o-mini", input=QUESTION, **options)
 
 
 SDK_CLIENT = {"anthropic": 0, "openai": 1, "openai_responses": 1}
@@ -199,13 +199,13 @@ def test_openai_refuses_a_prompt_past_the_context_window(fake_server):
 def test_stream_helpers_read_a_refusal(fake_server):
     claude, gpt = clients(fake_server, "stream-refusal")
     add_faults(claude, "refusal")
-    with claude.messages.stream(model="m", max_tokens=300, messages=[{"role": "user", "content": QUESTION}]) as stream:
+    with claude.messages.stream(model="claude-haiku-4-5", max_tokens=300, messages=[{"role": "user", "content": QUESTION}]) as stream:
         assert stream.get_final_message().stop_reason == "refusal"
     add_faults(gpt, "refusal", "refusal")
-    with gpt.chat.completions.stream(model="m", messages=[{"role": "user", "content": QUESTION}]) as stream:
+    with gpt.chat.completions.stream(model="gpt-4o-mini", messages=[{"role": "user", "content": QUESTION}]) as stream:
         final = stream.get_final_completion()
     assert final.choices[0].message.refusal == "I'm sorry, but I can't help with that."
-    with gpt.responses.stream(model="m", input=QUESTION) as stream:
+    with gpt.responses.stream(model="gpt-4o-mini", input=QUESTION) as stream:
         response = stream.get_final_response()
     assert [part.type for part in response.output[0].content] == ["refusal"]
 

@@ -38,7 +38,7 @@ ANTHROPIC_REQUESTS = [
 
 @pytest.mark.parametrize("request_", ANTHROPIC_REQUESTS)
 def test_anthropic_stream_helper_gives_the_non_streamed_reply(fake_server, request_):
-    request_ = {"model": "m", "max_tokens": 1024, "system": SHOP_SYSTEM["bg"], **request_}
+    request_ = {"model": "claude-haiku-4-5", "max_tokens": 1024, "system": SHOP_SYSTEM["bg"], **request_}
     expected = real_anthropic(fake_server).messages.create(**request_)
     with real_anthropic(fake_server).messages.stream(**request_) as stream:
         pieces = list(stream.text_stream)
@@ -59,7 +59,7 @@ OPENAI_REQUESTS = [
 
 @pytest.mark.parametrize("request_", OPENAI_REQUESTS)
 def test_openai_stream_helper_gives_the_non_streamed_reply(fake_server, request_):
-    request_ = {"model": "m", **request_}
+    request_ = {"model": "gpt-4o-mini", **request_}
     expected = real_openai(fake_server).chat.completions.create(**request_)
     with real_openai(fake_server).chat.completions.stream(
             **request_, stream_options={"include_usage": True}) as stream:
@@ -85,13 +85,13 @@ class Order(pydantic.BaseModel):
 
 def test_parse_returns_the_pydantic_object_in_both_sdks(fake_server):
     messages = [{"role": "user", "content": SHOP_QUESTIONS["status"]["ru"]}]
-    parsed = real_anthropic(fake_server).messages.parse(model="m", max_tokens=500, messages=messages,
+    parsed = real_anthropic(fake_server).messages.parse(model="claude-haiku-4-5", max_tokens=500, messages=messages,
                                                         output_format=Order)
     assert isinstance(parsed.parsed_output, Order) and parsed.parsed_output.order_id == "1042"
-    ours = fake_client.Anthropic().messages.parse(model="m", max_tokens=500, messages=messages,
+    ours = fake_client.Anthropic().messages.parse(model="claude-haiku-4-5", max_tokens=500, messages=messages,
                                                   output_format=Order)
     assert parsed.parsed_output == ours.parsed_output
-    completion = real_openai(fake_server).chat.completions.parse(model="m", messages=messages,
+    completion = real_openai(fake_server).chat.completions.parse(model="gpt-4o-mini", messages=messages,
                                                                  response_format=Order)
     message = completion.choices[0].message
     assert isinstance(message.parsed, Order) and message.parsed == ours.parsed_output
@@ -99,7 +99,7 @@ def test_parse_returns_the_pydantic_object_in_both_sdks(fake_server):
 
 def test_structured_output_refusals_reach_the_sdks_with_the_same_text(fake_server):
     schema = {"type": "object", "properties": {"n": {"type": "integer"}}}
-    request_ = dict(model="m", max_tokens=100, messages=[{"role": "user", "content": "1042?"}],
+    request_ = dict(model="claude-haiku-4-5", max_tokens=100, messages=[{"role": "user", "content": "1042?"}],
                     output_config={"format": {"type": "json_schema", "schema": schema}})
     with pytest.raises(fake_client.BadRequestError) as ours:
         fake_client.Anthropic().messages.create(**request_)
@@ -108,7 +108,7 @@ def test_structured_output_refusals_reach_the_sdks_with_the_same_text(fake_serve
     assert theirs.value.body == ours.value.body
     with pytest.raises(openai.BadRequestError) as refused:
         real_openai(fake_server).chat.completions.create(
-            model="m", messages=[{"role": "user", "content": "1042?"}], response_format={"type": "json_object"})
+            model="gpt-4o-mini", messages=[{"role": "user", "content": "1042?"}], response_format={"type": "json_object"})
     assert refused.value.param == "messages" and "the word 'json'" in str(refused.value)
 
 
@@ -126,7 +126,7 @@ def get_order_status(order_id: str) -> str:
 def test_the_tool_runner_finishes_the_shop_loop_on_a_thread(fake_server):
     client = real_anthropic(fake_server)
     runner = client.beta.messages.tool_runner(
-        model="m", max_tokens=1024, system=SHOP_SYSTEM["en"], tools=[get_order_status],
+        model="claude-haiku-4-5", max_tokens=1024, system=SHOP_SYSTEM["en"], tools=[get_order_status],
         messages=[{"role": "user", "content": "Where are orders 1042 and 1187?"}])
     replies = list(runner)
     assert [reply.stop_reason for reply in replies] == ["tool_use", "end_turn"]
@@ -145,10 +145,10 @@ def test_the_tool_runner_replays_a_thread_the_server_forgot(fake_server):
     try:
         client = real_anthropic(server.url)
         question = [{"role": "user", "content": "Where is order 1042?"}]
-        runner = client.beta.messages.tool_runner(model="m", max_tokens=1024, tools=[get_order_status],
+        runner = client.beta.messages.tool_runner(model="claude-haiku-4-5", max_tokens=1024, tools=[get_order_status],
                                                   messages=question)
         first = next(runner)
-        client.beta.messages.create(model="m", max_tokens=100, messages=question, thread={"type": "create"},
+        client.beta.messages.create(model="claude-haiku-4-5", max_tokens=100, messages=question, thread={"type": "create"},
                                     betas=["message-threads-2026-08-12"])  # pushes the runner's thread out
         final = next(runner)
         assert first.stop_reason == "tool_use" and final.stop_reason == "end_turn"
@@ -161,13 +161,13 @@ def test_the_tool_runner_replays_a_thread_the_server_forgot(fake_server):
 def test_a_continue_with_an_unknown_id_is_refused(fake_server):
     with pytest.raises(anthropic.NotFoundError) as refused:
         real_anthropic(fake_server).beta.messages.create(
-            model="m", max_tokens=100, messages=[{"role": "user", "content": "Hello"}],
+            model="claude-haiku-4-5", max_tokens=100, messages=[{"role": "user", "content": "Hello"}],
             thread={"type": "continue", "previous_message_id": "msg_01unknown"},
             betas=["message-threads-2026-08-12"])
     assert refused.value.status_code == 404 and refused.value.error_code == "thread_not_found"
     assert type(refused.value).__name__ == "ThreadNotFoundError"
     with pytest.raises(fake_client.NotFoundError) as ours:
         fake_client.Anthropic().beta.messages.create(
-            model="m", max_tokens=100, messages=[{"role": "user", "content": "Hello"}],
+            model="claude-haiku-4-5", max_tokens=100, messages=[{"role": "user", "content": "Hello"}],
             thread={"type": "continue", "previous_message_id": "msg_01unknown"})
     assert refused.value.body == ours.value.body

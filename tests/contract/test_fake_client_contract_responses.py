@@ -81,7 +81,7 @@ def test_the_sdk_against_serve_runs_the_tool_loop_as_fake_client_does(fake_serve
 
 
 def _shop(lang="bg", **options):
-    return {"model": "gpt-x", "input": SHOP_QUESTIONS["two"][lang], "tools": responses_tools(shop_tools(lang)),
+    return {"model": "gpt-4o-mini", "input": SHOP_QUESTIONS["two"][lang], "tools": responses_tools(shop_tools(lang)),
             **options}
 
 
@@ -106,12 +106,12 @@ def test_strict_tools_match_their_schema_and_refuse_a_loose_one(fake_server):
               "required": ["order_id", "note"], "additionalProperties": False}
     tool = {"type": "function", "name": "get_order_status", "description": "Статус на поръчка по номер.",
             "parameters": schema, "strict": True}
-    response = real_openai(fake_server).responses.create(model="m", input="Кога пристига 1042?", tools=[tool])
+    response = real_openai(fake_server).responses.create(model="gpt-4o-mini", input="Кога пристига 1042?", tools=[tool])
     assert _function_calls(response) == [("get_order_status", {"order_id": "1042", "note": ""})]
     assert response.tools[0].strict is True
     loose = {**tool, "parameters": {**schema, "additionalProperties": True}}
     with pytest.raises(openai.BadRequestError) as refused:
-        real_openai(fake_server).responses.create(model="m", input="x", tools=[loose])
+        real_openai(fake_server).responses.create(model="gpt-4o-mini", input="x", tools=[loose])
     assert refused.value.body == {
         "message": "Invalid schema for function 'get_order_status': In context=(), 'additionalProperties' is "
                    "required to be supplied and to be false.",
@@ -121,7 +121,7 @@ def test_strict_tools_match_their_schema_and_refuse_a_loose_one(fake_server):
 REQUESTS = [
     _shop(reasoning={"effort": "low", "summary": "auto"}),
     _shop("zh", instructions=SHOP_SYSTEM["zh"]),
-    {"model": "m", "input": SHOP_QUESTIONS["thanks"]["fa"]},
+    {"model": "gpt-4o-mini", "input": SHOP_QUESTIONS["thanks"]["fa"]},
     _shop("ru", max_output_tokens=16),
 ]
 
@@ -156,9 +156,9 @@ class Order(pydantic.BaseModel):
 
 
 def test_parse_reads_the_answer_into_the_pydantic_model(fake_server):
-    parsed = real_openai(fake_server).responses.parse(model="m", input=SHOP_QUESTIONS["status"]["bg"],
+    parsed = real_openai(fake_server).responses.parse(model="gpt-4o-mini", input=SHOP_QUESTIONS["status"]["bg"],
                                                       text_format=Order)
-    ours = fake_client.OpenAI().responses.parse(model="m", input=SHOP_QUESTIONS["status"]["bg"], text_format=Order)
+    ours = fake_client.OpenAI().responses.parse(model="gpt-4o-mini", input=SHOP_QUESTIONS["status"]["bg"], text_format=Order)
     assert isinstance(parsed.output_parsed, Order) and parsed.output_parsed == ours.output_parsed
     assert parsed.output_parsed.order_id == "1042"
 
@@ -189,7 +189,7 @@ def _refusals(client):
     }
     raised = []
     for name, request_ in requests.items():
-        request_ = {"model": "m", "tools": responses_tools(shop_tools("bg")), **request_}
+        request_ = {"model": "gpt-4o-mini", "tools": responses_tools(shop_tools("bg")), **request_}
         request_["input"] = json.loads(json.dumps(request_["input"], default=lambda item: item.to_dict()))
         try:
             client.responses.create(**request_)
@@ -219,7 +219,7 @@ def test_serve_answers_the_responses_paths_in_openais_envelope(fake_server):
         client.post("/responses/nothing_here", body={}, cast_to=object)
     assert missing.value.body["message"] == "Invalid URL (POST /v1/responses/nothing_here)"
     with pytest.raises(openai.BadRequestError) as refused:
-        client.responses.create(model="m", input=[{"type": "function_call_output", "output": "x"}])
+        client.responses.create(model="gpt-4o-mini", input=[{"type": "function_call_output", "output": "x"}])
     assert refused.value.body["message"] == "Missing required parameter: 'input[0].call_id'."
     run = responses_loop(client, SHOP_QUESTIONS["status"]["uk"], system="", tools=responses_tools(shop_tools("uk")),
                          run=shop_runner("uk"))

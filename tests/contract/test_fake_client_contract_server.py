@@ -39,7 +39,7 @@ def answer(client, question):
     lines = [f"въпрос: {question}"]
     messages = [{"role": "user", "content": question}]
     for call in range(1, 5):
-        reply = client.messages.create(model="claude-model", max_tokens=1024, system=SHOP_SYSTEM["bg"],
+        reply = client.messages.create(model="claude-haiku-4-5", max_tokens=1024, system=SHOP_SYSTEM["bg"],
                                        tools=shop_tools("bg", with_return=False), messages=messages)
         lines.append(f"  викане {call} (~{reply.usage.input_tokens} токена): {reply.stop_reason}")
         if reply.stop_reason != "tool_use":
@@ -89,7 +89,7 @@ BROKEN_ANTHROPIC = [
 
 @pytest.mark.parametrize("request_", BROKEN_ANTHROPIC)
 def test_anthropic_sdk_raises_its_own_bad_request_error(fake_server, request_):
-    request_ = {"model": "m", "max_tokens": 100, "tools": shop_tools("bg"), **request_}
+    request_ = {"model": "claude-haiku-4-5", "max_tokens": 100, "tools": shop_tools("bg"), **request_}
     with pytest.raises(fake_client.BadRequestError) as ours:
         fake_client.Anthropic().messages.create(**request_)
     with pytest.raises(anthropic.BadRequestError) as theirs:
@@ -116,9 +116,9 @@ def test_openai_sdk_raises_its_own_bad_request_error(fake_server, messages):
     tools = [{"type": "function", "function": {"name": "get_flower_inventory", "description": "获取指定城市的鲜花库存",
                                                "parameters": {"type": "object", "properties": {}}}}]
     with pytest.raises(fake_client.BadRequestError) as ours:
-        fake_client.OpenAI().chat.completions.create(model="m", messages=messages, tools=tools)
+        fake_client.OpenAI().chat.completions.create(model="gpt-4o-mini", messages=messages, tools=tools)
     with pytest.raises(openai.BadRequestError) as theirs:
-        real_openai(fake_server).chat.completions.create(model="m", messages=messages, tools=tools)
+        real_openai(fake_server).chat.completions.create(model="gpt-4o-mini", messages=messages, tools=tools)
     assert theirs.value.status_code == 400
     assert theirs.value.body == ours.value.body
     assert str(theirs.value) == str(ours.value)
@@ -134,7 +134,7 @@ def test_the_command_line_server(tmp_path):
         first_line = process.stdout.readline()
         url = re.search(r"http://127\.0\.0\.1:\d+", first_line).group()
         reply = real_anthropic(url).messages.create(
-            model="m", max_tokens=100, messages=[{"role": "user", "content": "Благодаря!"}])
+            model="claude-haiku-4-5", max_tokens=100, messages=[{"role": "user", "content": "Благодаря!"}])
         assert reply.id == MSG[0] and reply.stop_reason == "end_turn"
     finally:
         process.terminate()

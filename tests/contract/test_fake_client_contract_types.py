@@ -72,7 +72,7 @@ def test_requests_are_what_the_sdks_accept(recorded_calls):
 
 def test_response_objects_behave_like_the_sdks():
     client = fake_client.Anthropic()
-    response = client.messages.create(model="m", max_tokens=50,
+    response = client.messages.create(model="claude-haiku-4-5", max_tokens=50,
                                       messages=[{"role": "user", "content": "Благодаря!"}])
     real = anthropic.types.Message.model_validate(response.to_dict())
     assert response.model_dump_json() == real.model_dump_json(exclude_unset=True)

@@ -1,6 +1,7 @@
 """fake_client runs in Pyodide (Python 3.14, as in the browser) and prints there, byte for
 byte, what it prints in CPython."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -30,7 +31,7 @@ with fake_client.recording() as calls:
                      "Где мой заказ SP-1024?", "Не помня номера, около 1050 беше."]:
         messages = [{"role": "user", "content": question}]
         for _ in range(3):
-            reply = client.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages)
+            reply = client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS, messages=messages)
             if reply.stop_reason != "tool_use":
                 break
             messages.append({"role": "assistant", "content": reply.content})
@@ -39,13 +40,13 @@ with fake_client.recording() as calls:
                 for b in reply.content if b.type == "tool_use"]})
     openai = OpenAI()
     messages = [{"role": "user", "content": "北京、上海和深圳的鲜花库存是多少？"}]
-    reply = openai.chat.completions.create(model="m", messages=messages, tools=FLOWERS)
+    reply = openai.chat.completions.create(model="gpt-4o-mini", messages=messages, tools=FLOWERS)
     messages.append(reply.choices[0].message)
     for call in reply.choices[0].message.tool_calls:
         messages.append({"role": "tool", "tool_call_id": call.id, "content": "玫瑰: 100"})
-    openai.chat.completions.create(model="m", messages=messages, tools=FLOWERS)
+    openai.chat.completions.create(model="gpt-4o-mini", messages=messages, tools=FLOWERS)
     try:
-        client.messages.create(model="m", max_tokens=10, messages=[{"role": "assistant", "content": "x"}])
+        client.messages.create(model="claude-haiku-4-5", max_tokens=10, messages=[{"role": "assistant", "content": "x"}])
     except BadRequestError as error:
         print(error)
 print(json.dumps(calls, ensure_ascii=False))
@@ -80,16 +81,16 @@ out = []
 for lang, question in QUESTIONS.items():
     client, openai = Anthropic(), OpenAI()
     messages = [{"role": "user", "content": question}]
-    out.append(client.messages.count_tokens(model="m", tools=TOOLS, messages=messages).to_dict())
+    out.append(client.messages.count_tokens(model="claude-haiku-4-5", tools=TOOLS, messages=messages).to_dict())
     for options in OPTIONS:
         try:
-            out.append(client.messages.create(**{"model": "m", "max_tokens": 1024, "tools": TOOLS,
+            out.append(client.messages.create(**{"model": "claude-haiku-4-5", "max_tokens": 1024, "tools": TOOLS,
                                                  "messages": messages, **options}).to_dict())
         except BadRequestError as error:
             out.append(error.body)
     for options in CHOICES:
         try:
-            out.append(openai.chat.completions.create(model="m", tools=FUNCTIONS, messages=messages,
+            out.append(openai.chat.completions.create(model="gpt-4o-mini", tools=FUNCTIONS, messages=messages,
                                                       **options).to_dict())
         except BadRequestError as error:
             out.append(error.body)
@@ -115,21 +116,21 @@ out = []
 for lang, question in QUESTIONS.items():
     client = OpenAI()
     items = [{"role": "user", "content": question}]
-    first = client.responses.create(model="m", input=items, tools=TOOLS, include=["reasoning.encrypted_content"],
+    first = client.responses.create(model="gpt-4o-mini", input=items, tools=TOOLS, include=["reasoning.encrypted_content"],
                                     reasoning={"effort": "low", "summary": "auto"})
     results = [{"type": "function_call_output", "call_id": item.call_id, "output": "03.11"}
                for item in first.output if item.type == "function_call"]
     out.append(first.to_dict())
-    out.append(client.responses.create(model="m", input=items + first.output + results, tools=TOOLS,
+    out.append(client.responses.create(model="gpt-4o-mini", input=items + first.output + results, tools=TOOLS,
                                        reasoning={"effort": "low"}).to_dict())
-    out.append(client.responses.create(model="m", input=results, previous_response_id=first.id, tools=TOOLS,
+    out.append(client.responses.create(model="gpt-4o-mini", input=results, previous_response_id=first.id, tools=TOOLS,
                                        max_output_tokens=16, reasoning={"effort": "high", "summary": "auto"}).to_dict())
-    out.append([event.to_dict() for event in client.responses.create(model="m", input=question, stream=True)])
-    out.append(client.responses.input_tokens.count(model="m", input=question, tools=TOOLS).to_dict())
+    out.append([event.to_dict() for event in client.responses.create(model="gpt-4o-mini", input=question, stream=True)])
+    out.append(client.responses.input_tokens.count(model="gpt-4o-mini", input=question, tools=TOOLS).to_dict())
     for broken in ([{**results[0], "call_id": "call_nope"}], items + first.output[1:] + results,
                    items + first.output[:1], items + first.output + results[1:]):
         try:
-            client.responses.create(model="m", input=broken, tools=TOOLS)
+            client.responses.create(model="gpt-4o-mini", input=broken, tools=TOOLS)
         except BadRequestError as error:
             out.append(error.body)
 print(json.dumps(out, ensure_ascii=False, indent=1))
@@ -151,11 +152,11 @@ FUNCTIONS = [{"type": "function", "function": {"name": "get_order_status", "desc
               "parameters": SCHEMA}}]
 FLAT = [{"type": "function", **FUNCTIONS[0]["function"]}]
 CALLS = {
-    "anthropic": lambda client, q: client.messages.create(model="m", max_tokens=300, tools=TOOLS,
+    "anthropic": lambda client, q: client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS,
                                                           messages=[{"role": "user", "content": q}]),
-    "openai": lambda client, q: client.chat.completions.create(model="m", tools=FUNCTIONS,
+    "openai": lambda client, q: client.chat.completions.create(model="gpt-4o-mini", tools=FUNCTIONS,
                                                                messages=[{"role": "user", "content": q}]),
-    "openai_responses": lambda client, q: client.responses.create(model="m", tools=FLAT, input=q),
+    "openai_responses": lambda client, q: client.responses.create(model="gpt-4o-mini", tools=FLAT, input=q),
 }
 out = []
 for lang, question in QUESTIONS.items():
@@ -199,16 +200,16 @@ async def main(question):
     out = []
     claude, gpt = AsyncAnthropic(max_retries=0), AsyncOpenAI(max_retries=0)
     messages = [{"role": "user", "content": question}]
-    out.append((await claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages)).to_dict())
-    stream = await claude.messages.create(model="m", max_tokens=300, messages=messages, stream=True)
+    out.append((await claude.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS, messages=messages)).to_dict())
+    stream = await claude.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=messages, stream=True)
     out.append([event.to_dict() async for event in stream])
-    async with claude.messages.stream(model="m", max_tokens=300, messages=messages) as helper:
+    async with claude.messages.stream(model="claude-haiku-4-5", max_tokens=300, messages=messages) as helper:
         out.append([piece async for piece in helper.text_stream])
-    out.append((await gpt.chat.completions.create(model="m", messages=messages)).to_dict())
-    out.append((await gpt.responses.create(model="m", input=question)).to_dict())
+    out.append((await gpt.chat.completions.create(model="gpt-4o-mini", messages=messages)).to_dict())
+    out.append((await gpt.responses.create(model="gpt-4o-mini", input=question)).to_dict())
     faults.next("rate_limit")
     try:
-        await claude.messages.create(model="m", max_tokens=300, messages=messages)
+        await claude.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=messages)
     except APIStatusError as error:
         out.append(str(error))
     return out
@@ -232,18 +233,58 @@ FUNCTIONS = [{"type": "function", "function": {"name": "get_order_status", "desc
 out = []
 for question in QUESTIONS.values():
     claude = Anthropic()
-    out.append(claude.messages.create(model="m", max_tokens=300, messages=[{"role": "user", "content": question}],
+    out.append(claude.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=[{"role": "user", "content": question}],
                                       tools=[{"type": "web_search_20250305", "name": "web_search"}]).to_dict())
     messages = [{"role": "assistant", "content": "Здравейте!"}, {"role": "user", "content": question}]
-    reply = claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages)
+    reply = claude.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS, messages=messages)
     messages += [{"role": "assistant", "content": reply.content}, {"role": "user", "content": [
         {"type": "tool_result", "tool_use_id": reply.content[-1].id, "content": [
             {"type": "search_result", "source": "orders://1042", "title": "1042",
              "content": [{"type": "text", "text": "03.11"}]}]}]}]
-    out.append(claude.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=messages).to_dict())
-    out.append(OpenAI().chat.completions.create(model="m", tools=FUNCTIONS, n=2, verbosity="low",
+    out.append(claude.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS, messages=messages).to_dict())
+    out.append(OpenAI().chat.completions.create(model="gpt-4o-mini", tools=FUNCTIONS, n=2, verbosity="low",
                                                 reasoning_effort="xhigh", prompt_cache_key="k",
                                                 messages=[{"role": "user", "content": question}]).to_dict())
+
+
+# The model catalogue in the five lesson languages: thinking by default (and cut by a small
+# max_tokens), Sonnet 5.5's omitted thinking, the prompt cache of both shapes, the 404s and
+# 400s of the catalogue's rules, and the models endpoints.
+MODELS = '''
+import json
+from fake_client import Anthropic, OpenAI, APIStatusError
+
+QUESTIONS = {"bg": "Кога пристига 1042?", "fa": "سفارش 1042 کی می‌رسد؟", "zh": "订单1042什么时候到？",
+             "ru": "Когда придёт заказ 1042?", "uk": "Коли прибуде замовлення 1042?"}
+DOC = {"type": "text", "text": "Магазинът продава чайници и чаши. " * 200, "cache_control": {"type": "ephemeral"}}
+out = []
+
+
+def refused(call):
+    try:
+        call()
+    except APIStatusError as error:
+        return [str(error), error.body]
+
+
+for lang, question in QUESTIONS.items():
+    messages = [{"role": "user", "content": question}]
+    claude, openai = Anthropic(), OpenAI()
+    out.append(claude.messages.create(model="claude-sonnet-5", max_tokens=1024, messages=messages).to_dict())
+    out.append(claude.messages.create(model="claude-sonnet-5", max_tokens=6, messages=messages).to_dict())
+    out.append(claude.messages.create(model="claude-sonnet-5-5", max_tokens=1024, messages=messages).to_dict())
+    for _ in range(2):
+        out.append(claude.messages.create(model="claude-sonnet-5", max_tokens=1024, system=[DOC],
+                                          messages=messages).usage.to_dict())
+        out.append(openai.chat.completions.create(model="gpt-5.6-terra", messages=[
+            {"role": "system", "content": DOC["text"]}, *messages]).usage.to_dict())
+    out.append(refused(lambda: claude.messages.create(model="claude-x", max_tokens=50, messages=messages)))
+    out.append(refused(lambda: claude.messages.create(model="claude-sonnet-5", max_tokens=50, messages=messages,
+                                                      extra_body={"temperature": 0.5})))
+    out.append(refused(lambda: openai.chat.completions.create(model="gpt-5.6-terra", messages=messages, max_tokens=50)))
+    out.append(refused(lambda: openai.models.retrieve("gpt-x")))
+out.append([model.to_dict() for model in Anthropic().models.list()])
+out.append([model.to_dict() for model in OpenAI().models.list()])
 print(json.dumps(out, ensure_ascii=False, indent=1))
 '''
 
@@ -252,8 +293,9 @@ def run_both(tmp_path, program):
     """What `program` prints in CPython and in Pyodide (Node)."""
     script = tmp_path / "program.py"
     script.write_text(program, encoding="utf-8")
+    pinned = {"FAKE_CLIENT_TODAY": os.environ["FAKE_CLIENT_TODAY"]} if "FAKE_CLIENT_TODAY" in os.environ else {}
     cpython = subprocess.run([sys.executable, str(script)], capture_output=True, check=True,
-                             env={"PYTHONPATH": str(ROOT)}).stdout.decode("utf-8")
+                             env={"PYTHONPATH": str(ROOT), **pinned}).stdout.decode("utf-8")
     return cpython, run_program(program)
 
 
@@ -310,4 +352,14 @@ def test_what_was_once_refused_is_byte_identical_in_pyodide(tmp_path):
     cpython, pyodide = run_both(tmp_path, ACCEPTED)
     for seen in ('"server_tool_use"', '"web_search_tool_result_error"', "03.11", '"index": 1'):
         assert seen in cpython
+    assert pyodide == cpython
+
+
+@needs_pyodide
+def test_the_model_catalogue_is_byte_identical_in_pyodide(tmp_path):
+    cpython, pyodide = run_both(tmp_path, MODELS)
+    for seen in ('"thinking"', '"cache_read_input_tokens": 1300', '"cached_tokens": 1280', "model: claude-x",
+                 "deprecated for this model", "max_completion_tokens", "model_not_found", '"lifecycle": "retired"',
+                 '"shutdown_date": "2026-12-11"'):
+        assert seen in cpython, seen
     assert pyodide == cpython

@@ -127,8 +127,8 @@ def test_anthropic_server_held_threads(arguments, first, then):
                     lambda reply: check_anthropic_reply(reply, False))
 
 
-GOOD_ANTHROPIC = {"model": "m", "max_tokens": 100, "messages": [{"role": "user", "content": "Where is 1042?"}]}
-GOOD_OPENAI = {"model": "m", "messages": [{"role": "user", "content": "Where is 1042?"}]}
+GOOD_ANTHROPIC = {"model": "claude-haiku-4-5", "max_tokens": 100, "messages": [{"role": "user", "content": "Where is 1042?"}]}
+GOOD_OPENAI = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "Where is 1042?"}]}
 TOOL = {"name": "get_order_status", "description": "Status of an order by its number.",
         "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}}}}
 
@@ -199,11 +199,11 @@ def test_explicit_hostile_request(name):
 
 
 @pytest.mark.parametrize("call", [
-    lambda: fake_client.Anthropic().messages.create(model="m", max_tokens=5),
+    lambda: fake_client.Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=5),
     lambda: fake_client.Anthropic().messages.create("m", 5, []),
-    lambda: fake_client.Anthropic().messages.count_tokens(model="m"),
-    lambda: fake_client.OpenAI().chat.completions.create(model="m"),
-    lambda: fake_client.OpenAI().chat.completions.create(model="m", messages=[], frobnicate=1),
+    lambda: fake_client.Anthropic().messages.count_tokens(model="claude-haiku-4-5"),
+    lambda: fake_client.OpenAI().chat.completions.create(model="gpt-4o-mini"),
+    lambda: fake_client.OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[], frobnicate=1),
     lambda: fake_client.Anthropic().messages.parse(output_format=5, **GOOD_ANTHROPIC),
     lambda: fake_client.OpenAI().chat.completions.parse(response_format="json", **GOOD_OPENAI),
 ])
@@ -221,7 +221,7 @@ def test_errors_keep_the_real_wording_for_known_mistakes():
     client = fake_client.Anthropic()
     with case(AREA):
         with pytest.raises(fake_client.BadRequestError) as raised:
-            client.messages.create(model="m", max_tokens=10, tools=[TOOL], messages=[
+            client.messages.create(model="claude-haiku-4-5", max_tokens=10, tools=[TOOL], messages=[
                 {"role": "user", "content": "1042?"},
                 {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "get_order_status",
                                                    "input": {}}]},
@@ -230,7 +230,7 @@ def test_errors_keep_the_real_wording_for_known_mistakes():
         assert "unexpected `tool_use_id` found in `tool_result` blocks: toolu_2" in raised.value.body["error"]["message"]
     with case(AREA):
         with pytest.raises(fake_client.BadRequestError) as raised:
-            fake_client.OpenAI().chat.completions.create(model="m", messages=[{"role": "user", "content": 42}])
+            fake_client.OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": 42}])
         check_error(raised.value, "openai")
         assert raised.value.body["message"] == ("Invalid type for 'messages[0].content': expected one of a string "
                                                 "or array of objects, but got an integer instead.")

@@ -28,7 +28,7 @@ CLEAN = (
     "from fake_client import Anthropic\n"
     "import json, random, sys, time\n"
     "client = Anthropic()\n"
-    "reply = client.messages.create(model='m', max_tokens=50,\n"
+    "reply = client.messages.create(model='claude-haiku-4-5', max_tokens=50,\n"
     "                               messages=[{'role': 'user', 'content': 'Благодаря!'}])\n"
     "print(reply.content[0].text)\n"
     "print(len('abc'), sorted({3, 1}), json.dumps({'a': 1}), random.random())\n"

@@ -27,8 +27,8 @@ from hostile_tally import case
 AREA = "server"
 REPO = Path(__file__).resolve().parents[2]
 LIMIT = 64 * 1024
-GOOD = {"model": "m", "max_tokens": 50, "messages": [{"role": "user", "content": "Благодаря!"}]}
-GOOD_OPENAI = {"model": "m", "messages": [{"role": "user", "content": "Благодаря!"}]}
+GOOD = {"model": "claude-haiku-4-5", "max_tokens": 50, "messages": [{"role": "user", "content": "Благодаря!"}]}
+GOOD_OPENAI = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "Благодаря!"}]}
 
 
 def start(**options) -> tuple[FakeModelServer, threading.Thread]:
@@ -77,7 +77,7 @@ def still_answers(server) -> None:
 ANTHROPIC = {"content-type": "application/json", "x-api-key": "k", "anthropic-version": "2023-06-01"}
 OPENAI = {"content-type": "application/json", "authorization": "Bearer k"}
 NOT_JSON = [b"", b"{", b"null", b"[]", b"42", b'"text"', b"NaN", b'{"max_tokens": NaN}', b'{"a": 1e999}',
-            b"\xff\xfe{}", "\ufeff{}".encode(), b"[" * 20_000 + b"]" * 20_000, b'{"model": "m",}',
+            b"\xff\xfe{}", "\ufeff{}".encode(), b"[" * 20_000 + b"]" * 20_000, b'{"model": "claude-haiku-4-5",}',
             b"{'model': 'm'}"]
 
 
@@ -331,10 +331,10 @@ def test_twenty_sdk_clients_at_once_each_get_their_own_conversation(server):
         client = anthropic.Anthropic(base_url=server.url, api_key=f"crowd-a-{number}", max_retries=0)
         barrier.wait()
         ids = [client.messages.create(**GOOD).id for _ in range(3)]
-        first = client.beta.messages.create(model="m", max_tokens=50,
+        first = client.beta.messages.create(model="claude-haiku-4-5", max_tokens=50,
                                             messages=[{"role": "user", "content": question(number)}],
                                             extra_body={"thread": {"type": "create"}})
-        then = client.beta.messages.create(model="m", max_tokens=50, messages=[{"role": "user", "content": "И?"}],
+        then = client.beta.messages.create(model="claude-haiku-4-5", max_tokens=50, messages=[{"role": "user", "content": "И?"}],
                                            extra_body={"thread": {"type": "continue", "previous_message_id": first.id}})
         results[("anthropic", number)] = (ids, then.usage.input_tokens)
 
@@ -358,16 +358,16 @@ def test_twenty_sdk_clients_at_once_each_get_their_own_conversation(server):
         assert list(anthropic_ids.pop()) == [fresh.messages.create(**GOOD).id for _ in range(3)]
         for number in range(10):
             local = fake_client.Anthropic()
-            first = local.beta.messages.create(model="m", max_tokens=50,
+            first = local.beta.messages.create(model="claude-haiku-4-5", max_tokens=50,
                                                messages=[{"role": "user", "content": question(number)}],
                                                thread={"type": "create"})
-            then = local.beta.messages.create(model="m", max_tokens=50, messages=[{"role": "user", "content": "И?"}],
+            then = local.beta.messages.create(model="claude-haiku-4-5", max_tokens=50, messages=[{"role": "user", "content": "И?"}],
                                               thread={"type": "continue", "previous_message_id": first.id})
             assert results[("anthropic", number)][1] == then.usage.input_tokens, number
     with case(AREA):
         stranger = anthropic.Anthropic(base_url=server.url, api_key="crowd-stranger", max_retries=0)
         with pytest.raises(anthropic.NotFoundError):  # a key that holds no thread finds none
-            stranger.beta.messages.create(model="m", max_tokens=50, messages=[{"role": "user", "content": "И?"}],
+            stranger.beta.messages.create(model="claude-haiku-4-5", max_tokens=50, messages=[{"role": "user", "content": "И?"}],
                                           extra_body={"thread": {"type": "continue", "previous_message_id": "msg_014"}})
 
 

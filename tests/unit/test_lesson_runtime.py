@@ -246,13 +246,13 @@ SHOP_SETUP = (
     "TOOLS = [{'name': 'get_order_status', 'description': 'Статус на поръчка. Ползвай го, когато клиентът пита.',\n"
     "          'input_schema': {'type': 'object', 'properties': {'order_id': {'type': 'string'}},\n"
     "                           'required': ['order_id']}}]\n"
-    "first = client.messages.create(model='m', max_tokens=50,\n"
+    "first = client.messages.create(model='claude-haiku-4-5', max_tokens=50,\n"
     "                               messages=[{'role': 'user', 'content': 'Здравей!'}])\n"
 )
 
 
 def test_calls_are_the_snippets_own_fake_client_calls_as_wire_json():
-    code = ("r = client.messages.create(model='m', max_tokens=50, tools=TOOLS,\n"
+    code = ("r = client.messages.create(model='claude-haiku-4-5', max_tokens=50, tools=TOOLS,\n"
             "                           messages=[{'role': 'user', 'content': 'Къде е поръчка 1042?'}])\n"
             "print(r.stop_reason)\n")
     transcript = run_chain([SHOP_SETUP], code)
@@ -269,13 +269,13 @@ def test_calls_are_the_snippets_own_fake_client_calls_as_wire_json():
 def test_api_errors_show_only_the_snippets_frames():
     code = ("messages = [{'role': 'user', 'content': 'Къде е поръчка 1042?'},\n"
             "            {'role': 'user', 'content': [{'type': 'tool_result', 'tool_use_id': 'x', 'content': 'y'}]}]\n"
-            "client.messages.create(model='m', max_tokens=50, tools=TOOLS, messages=messages)\n")
+            "client.messages.create(model='claude-haiku-4-5', max_tokens=50, tools=TOOLS, messages=messages)\n")
     transcript = run_chain([SHOP_SETUP], code)
     assert transcript["status"] == "error"
     assert transcript["error"]["type"] == "BadRequestError" and transcript["error"]["line"] == 3
     assert transcript["output"].startswith(
         'Traceback (most recent call last):\n  File "<snippet>", line 3\n'
-        "    client.messages.create(model='m', max_tokens=50, tools=TOOLS, messages=messages)\n"
+        "    client.messages.create(model='claude-haiku-4-5', max_tokens=50, tools=TOOLS, messages=messages)\n"
         "BadRequestError: 400 messages.1.content.0: unexpected `tool_use_id`")
     assert "fake_client" not in transcript["output"]
     assert transcript["calls"][0]["error"] is not None and transcript["calls"][0]["response"] is None

@@ -19,7 +19,7 @@ CASES = {
     "random": ([], "import random\nprint(random.randint(1, 10**9))"),
     "sys-exit": ([], "import sys\nsys.exit('bye')"),
     "input": ([], "input('?')"),
-    "fake-client-error": ([], "from fake_client import Anthropic\nAnthropic().messages.create(model='m', "
+    "fake-client-error": ([], "from fake_client import Anthropic\nAnthropic().messages.create(model='claude-haiku-4-5', "
                               "max_tokens=5, messages=[{'role': 'assistant', 'content': 'hi'}])"),
 }
 
@@ -55,7 +55,7 @@ TAMPERING = {
     "time.sleep(100)": "import time\ntime.sleep(100)",
 }
 CLEAN = ("from fake_client import Anthropic\nimport random, sys\n"
-         "reply = Anthropic().messages.create(model='m', max_tokens=50, "
+         "reply = Anthropic().messages.create(model='claude-haiku-4-5', max_tokens=50, "
          "messages=[{'role': 'user', 'content': 'Благодаря!'}])\n"
          "print(reply.content[0].text, len('abc'), random.random(), sys.getrecursionlimit())\n"
          "def f(n):\n    return f(n + 1)\nf(0)")

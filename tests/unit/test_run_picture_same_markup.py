@@ -42,7 +42,7 @@ def lesson_runs() -> list[tuple[str, list]]:
 def odd_runs() -> list[tuple[str, list]]:
     """Calls no lesson makes (yet), written as the fake client records them."""
     tool_use = {"type": "tool_use", "id": "toolu_1", "name": "price", "input": {"2": 1.0, "b": 1e-7, "1": [12.5e21]}}
-    anthropic_request = {"model": "m", "max_tokens": 10, "temperature": 1.0,
+    anthropic_request = {"model": "claude-haiku-4-5", "max_tokens": 10, "temperature": 1.0,
                          "system": [{"type": "text", "text": "a\n\tb"}], "tool_choice": {"type": "any"},
                          "thinking": {"type": "enabled", "budget_tokens": 1024.0},
                          "tools": [{"name": "price", "input_schema": {"type": "object"}}],
@@ -60,12 +60,12 @@ def odd_runs() -> list[tuple[str, list]]:
     second = {"api": "anthropic", "request": second_request, "response": None, "tool_tokens": None,
               "error": {"type": "error", "error": {"type": "invalid_request_error", "message": "messages.2: <x>"}}}
     thread = {"api": "anthropic", "tool_tokens": 0, "error": None,
-              "request": {"model": "m", "max_tokens": 5, "thread": {"type": "continue", "previous_message_id": "m1"},
+              "request": {"model": "claude-haiku-4-5", "max_tokens": 5, "thread": {"type": "continue", "previous_message_id": "m1"},
                           "messages": [{"role": "user", "content": []}]},
               "response": {"content": [], "stop_reason": "end_turn", "usage": {"input_tokens": 3, "output_tokens": 0}}}
     call = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{\"a\": "}}
     openai_first = {"api": "openai", "tool_tokens": 40, "error": None,
-                    "request": {"model": "m", "parallel_tool_calls": False, "tool_choice": "required",
+                    "request": {"model": "gpt-4o-mini", "parallel_tool_calls": False, "tool_choice": "required",
                                 "tools": [{"type": "function", "function": {"name": "f"}}],
                                 "messages": [{"role": "system", "content": "s"},
                                              {"role": "user", "content": [{"type": "text", "text": "hi"},
@@ -98,18 +98,18 @@ def responses_runs() -> list[tuple[str, list]]:
     question = {"role": "user", "content": "Кога пристигат 1042 и 1187?"}
     with fake_client.recording() as calls:
         client = fake_client.OpenAI()
-        first = client.responses.create(model="m", input=[question], tools=tools, instructions="Бъди кратък.",
+        first = client.responses.create(model="gpt-4o-mini", input=[question], tools=tools, instructions="Бъди кратък.",
                                         reasoning={"effort": "low", "summary": "auto"})
         outputs = [{"type": "function_call_output", "call_id": item.call_id, "output": "идва на 03.11"}
                    for item in first.output if item.type == "function_call"]
-        client.responses.create(model="m", input=[question, *first.output, *outputs], tools=tools,
+        client.responses.create(model="gpt-4o-mini", input=[question, *first.output, *outputs], tools=tools,
                                 reasoning={"effort": "low"}, instructions="Бъди кратък.")
-        chained = client.responses.create(model="m", input=[question], tools=tools)
-        client.responses.create(model="m", tools=tools, previous_response_id=chained.id, max_output_tokens=16,
+        chained = client.responses.create(model="gpt-4o-mini", input=[question], tools=tools)
+        client.responses.create(model="gpt-4o-mini", tools=tools, previous_response_id=chained.id, max_output_tokens=16,
                                 input=[{"type": "function_call_output", "call_id": item.call_id, "output": "Error: няма"}
                                        for item in chained.output])
         try:
-            client.responses.create(model="m", input=[question, outputs[0]], tools=tools)
+            client.responses.create(model="gpt-4o-mini", input=[question, outputs[0]], tools=tools)
         except fake_client.BadRequestError:
             pass
     garbage = [{"api": "openai_responses", "request": {"input": [None, 3, {"type": "message", "role": "user",

@@ -132,7 +132,7 @@ def anthropic_loop(client: Any, question: str, *, system: str, tools: list, run:
         kwargs = {"system": system} if system else {}
         if tools:
             kwargs["tools"] = tools
-        response = client.messages.create(model="any-model", max_tokens=1024,
+        response = client.messages.create(model="claude-haiku-4-5", max_tokens=1024,
                                           messages=messages, **kwargs)
         step = {"stop_reason": response.stop_reason, "input_tokens": response.usage.input_tokens,
                 "output_tokens": response.usage.output_tokens, "id": response.id, "calls": [],
@@ -164,7 +164,7 @@ def openai_loop(client: Any, question: str, *, system: str, tools: list, run: Ca
     steps = []
     for _ in range(max_calls):
         kwargs = {"tools": tools} if tools else {}
-        reply = client.chat.completions.create(model="any-model", messages=messages, **kwargs)
+        reply = client.chat.completions.create(model="gpt-4o-mini", messages=messages, **kwargs)
         choice = reply.choices[0]
         step = {"finish_reason": choice.finish_reason, "prompt_tokens": reply.usage.prompt_tokens,
                 "completion_tokens": reply.usage.completion_tokens, "id": reply.id,
@@ -209,7 +209,7 @@ def responses_loop(client: Any, question: str, *, system: str, tools: list, run:
             kwargs["instructions"] = system
         if chained and previous is not None:
             kwargs["previous_response_id"] = previous
-        response = client.responses.create(model="any-model", input=items, **kwargs)
+        response = client.responses.create(model="gpt-4o-mini", input=items, **kwargs)
         calls = [item for item in response.output if item.type == "function_call"]
         step = {"status": response.status, "input_tokens": response.usage.input_tokens,
                 "output_tokens": response.usage.output_tokens, "id": response.id,

@@ -42,9 +42,9 @@ def test_clients_take_the_real_constructors_arguments():
     Anthropic(api_key="x", base_url="http://nowhere", timeout=5, max_retries=0)
     OpenAI(api_key="x", base_url="http://nowhere/v1", timeout=5)
     with pytest.raises(TypeError):
-        Anthropic().messages.create(model="m", messages=[])  # max_tokens is required, as in the SDK
+        Anthropic().messages.create(model="claude-haiku-4-5", messages=[])  # max_tokens is required, as in the SDK
     with pytest.raises(TypeError):
-        OpenAI().chat.completions.create(model="m", messages=[], colour="blue")
+        OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[], colour="blue")
 
 
 TOOLS = [{"name": "get_order_status", "description": "Статус и дата на доставка на поръчка по номер.",
@@ -53,10 +53,10 @@ TOOLS = [{"name": "get_order_status", "description": "Статус и дата �
 
 
 def test_response_objects():
-    reply = Anthropic().messages.create(model="claude-x", max_tokens=100, tools=TOOLS, messages=[
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS, messages=[
         {"role": "user", "content": "Кога ще пристигне поръчка 1042?"}])
     block = reply.content[1]
-    assert (reply.id, reply.type, reply.role, reply.model) == (MSG[0], "message", "assistant", "claude-x")
+    assert (reply.id, reply.type, reply.role, reply.model) == (MSG[0], "message", "assistant", "claude-haiku-4-5")
     assert (block.type, block.id, block.name, block.input) == (
         "tool_use", TOOLU[0], "get_order_status", {"order_id": "1042"})
     assert isinstance(block, fake_client.ToolUseBlock)
@@ -75,13 +75,13 @@ def test_openai_message_object_can_be_appended_as_it_is():
     tools = [{"type": "function", "function": {"name": TOOLS[0]["name"], "description": TOOLS[0]["description"],
                                                "parameters": TOOLS[0]["input_schema"]}}]
     messages = [{"role": "user", "content": "Кога ще пристигне поръчка 1042?"}]
-    first = client.chat.completions.create(model="gpt-x", messages=messages, tools=tools)
+    first = client.chat.completions.create(model="gpt-4o-mini", messages=messages, tools=tools)
     call = first.choices[0].message.tool_calls[0]
     assert (call.id, call.type, call.function.name, json.loads(call.function.arguments)) == (
         CALL[0], "function", "get_order_status", {"order_id": "1042"})
     messages.append(first.choices[0].message)
     messages.append({"role": "tool", "tool_call_id": call.id, "content": "1042 — изпратена"})
-    second = client.chat.completions.create(model="gpt-x", messages=messages, tools=tools)
+    second = client.chat.completions.create(model="gpt-4o-mini", messages=messages, tools=tools)
     assert second.id == CHATCMPL[1]
     assert second.choices[0].finish_reason == "stop"
     assert second.choices[0].message.tool_calls is None
@@ -89,7 +89,7 @@ def test_openai_message_object_can_be_appended_as_it_is():
 
 
 def test_openai_length_limit():
-    reply = OpenAI().chat.completions.create(model="m", max_tokens=3,
+    reply = OpenAI().chat.completions.create(model="gpt-4o-mini", max_tokens=3,
                                              messages=[{"role": "user", "content": "Благодаря!"}])
     assert reply.choices[0].finish_reason == "length"
     assert reply.usage.completion_tokens <= 3
@@ -102,14 +102,14 @@ with fake_client.recording() as calls:
     a = Anthropic()
     for question in ["Кога пристига 1042 и до кога мога да върна 1187?", "Благодаря!"]:
         messages = [{"role": "user", "content": question}]
-        reply = a.messages.create(model="m", max_tokens=200, tools=TOOLS, messages=messages)
+        reply = a.messages.create(model="claude-haiku-4-5", max_tokens=200, tools=TOOLS, messages=messages)
         if reply.stop_reason == "tool_use":
             messages.append({"role": "assistant", "content": reply.content})
             messages.append({"role": "user", "content": [
                 {"type": "tool_result", "tool_use_id": b.id, "content": "ok " + b.name}
                 for b in reply.content if b.type == "tool_use"]})
-            a.messages.create(model="m", max_tokens=200, tools=TOOLS, messages=messages)
-    OpenAI().chat.completions.create(model="m", messages=[{"role": "user", "content": "北京的鲜花库存？"}])
+            a.messages.create(model="claude-haiku-4-5", max_tokens=200, tools=TOOLS, messages=messages)
+    OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "北京的鲜花库存？"}])
 import json
 print(json.dumps(calls, ensure_ascii=False, sort_keys=False))
 """
@@ -130,7 +130,7 @@ def test_same_script_twice_gives_byte_identical_transcripts():
 
 
 def ask(client, question="Благодаря!"):
-    return client.messages.create(model="m", max_tokens=50, messages=[{"role": "user", "content": question}])
+    return client.messages.create(model="claude-haiku-4-5", max_tokens=50, messages=[{"role": "user", "content": question}])
 
 
 def test_recordings_nest():
@@ -169,7 +169,7 @@ def test_recordings_in_parallel_threads_do_not_mix():
 def test_a_recording_is_a_snapshot():
     messages = [{"role": "user", "content": "Благодаря!"}]
     with fake_client.recording() as calls:
-        Anthropic().messages.create(model="m", max_tokens=50, messages=messages)
+        Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=50, messages=messages)
     messages.append({"role": "assistant", "content": "changed later"})
     assert calls[0]["request"]["messages"] == [{"role": "user", "content": "Благодаря!"}]
 
@@ -186,7 +186,7 @@ def test_the_package_needs_nothing_outside_the_standard_library():
 
 def test_no_network_and_no_key_needed():
     env = {key: value for key, value in os.environ.items() if "API_KEY" not in key}
-    code = "from fake_client import Anthropic; print(Anthropic().messages.create(model='m', max_tokens=9, messages=[{'role': 'user', 'content': 'Hi there friend'}]).stop_reason)"
+    code = "from fake_client import Anthropic; print(Anthropic().messages.create(model='claude-haiku-4-5', max_tokens=9, messages=[{'role': 'user', 'content': 'Hi there friend'}]).stop_reason)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**env, "PYTHONPATH": str(ROOT)}).stdout
     assert out.strip() == "end_turn"

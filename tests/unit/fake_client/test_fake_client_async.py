@@ -21,10 +21,10 @@ def run(coroutine):
 def test_awaited_replies_are_the_synchronous_ones():
     async def main():
         client = AsyncAnthropic()
-        return await client.messages.create(model="m", max_tokens=300, tools=TOOLS, messages=QUESTION)
+        return await client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS, messages=QUESTION)
     message = run(main())
     assert message.id == MSG[0]
-    assert message.to_dict() == Anthropic().messages.create(model="m", max_tokens=300, tools=TOOLS,
+    assert message.to_dict() == Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=300, tools=TOOLS,
                                                             messages=QUESTION).to_dict()
     assert message._request_id.startswith("req_01")
 
@@ -32,29 +32,29 @@ def test_awaited_replies_are_the_synchronous_ones():
 def test_every_openai_resource_is_awaited():
     async def main():
         client = AsyncOpenAI()
-        completion = await client.chat.completions.create(model="m", tools=FUNCTIONS, messages=QUESTION)
-        response = await client.responses.create(model="m", input=QUESTION)
-        counted = await client.responses.input_tokens.count(model="m", input=QUESTION)
+        completion = await client.chat.completions.create(model="gpt-4o-mini", tools=FUNCTIONS, messages=QUESTION)
+        response = await client.responses.create(model="gpt-4o-mini", input=QUESTION)
+        counted = await client.responses.input_tokens.count(model="gpt-4o-mini", input=QUESTION)
         return completion, response, counted
     completion, response, counted = run(main())
     sync = OpenAI()
-    assert completion.to_dict() == sync.chat.completions.create(model="m", tools=FUNCTIONS,
+    assert completion.to_dict() == sync.chat.completions.create(model="gpt-4o-mini", tools=FUNCTIONS,
                                                                 messages=QUESTION).to_dict()
-    assert response.to_dict() == sync.responses.create(model="m", input=QUESTION).to_dict()
+    assert response.to_dict() == sync.responses.create(model="gpt-4o-mini", input=QUESTION).to_dict()
     assert counted.input_tokens == response.usage.input_tokens
 
 
 def test_streams_are_read_with_async_for_and_async_with():
     async def main():
         client = AsyncAnthropic()
-        stream = await client.messages.create(model="m", max_tokens=300, messages=QUESTION, stream=True)
+        stream = await client.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=QUESTION, stream=True)
         assert isinstance(stream, fake_client.AsyncStream)
         kinds = [event.type async for event in stream]
-        async with client.messages.stream(model="m", max_tokens=300, messages=QUESTION) as helper:
+        async with client.messages.stream(model="claude-haiku-4-5", max_tokens=300, messages=QUESTION) as helper:
             text = "".join([piece async for piece in helper.text_stream])
             final = await helper.get_final_message()
         openai = AsyncOpenAI()
-        async with openai.responses.stream(model="m", input=QUESTION) as events:
+        async with openai.responses.stream(model="gpt-4o-mini", input=QUESTION) as events:
             response = await events.get_final_response()
         return kinds, text, final, response
     kinds, text, final, response = run(main())
@@ -68,16 +68,16 @@ def test_errors_and_faults_are_raised_from_the_await():
         client = AsyncAnthropic(max_retries=0)
         faults.next("overloaded")
         with pytest.raises(fake_client.OverloadedError, match=r"^529 Overloaded \(request_id: req_01"):
-            await client.messages.create(model="m", max_tokens=300, messages=QUESTION)
+            await client.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=QUESTION)
         with pytest.raises(fake_client.BadRequestError):
-            await client.messages.create(model="m", max_tokens=300, messages=[])
+            await client.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=[])
     run(main())
 
 
 def test_gathered_calls_count_their_ids_in_order():
     async def main():
         client = AsyncAnthropic()
-        return await asyncio.gather(*[client.messages.create(model="m", max_tokens=50, messages=QUESTION)
+        return await asyncio.gather(*[client.messages.create(model="claude-haiku-4-5", max_tokens=50, messages=QUESTION)
                                       for _ in range(3)])
     assert [reply.id for reply in run(main())] == MSG[:3]
 

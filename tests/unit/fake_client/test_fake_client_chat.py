@@ -37,7 +37,7 @@ READ_LETTER = {
 
 
 def _ask(messages, **options):
-    return Anthropic().messages.create(model="m", max_tokens=300, messages=messages, **options)
+    return Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=300, messages=messages, **options)
 
 
 def _text(reply):

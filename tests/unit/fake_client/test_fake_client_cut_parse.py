@@ -32,7 +32,10 @@ def test_openai_parse_of_a_cut_reply_raises_length_finish_reason_error():
     assert str(raised.value) == (
         "Could not parse response content as the length limit was reached - "
         f"CompletionUsage(completion_tokens=5, prompt_tokens={usage.prompt_tokens}, "
-        f"total_tokens={usage.prompt_tokens + 5}, completion_tokens_details=None, prompt_tokens_details=None)")
+        f"total_tokens={usage.prompt_tokens + 5}, completion_tokens_details=CompletionTokensDetails(accepted_prediction_tokens=0, "
+        "audio_tokens=0, reasoning_tokens=0, rejected_prediction_tokens=0, text_tokens=None), "
+        "prompt_tokens_details=PromptTokensDetails(audio_tokens=0, cache_write_tokens=None, cached_tokens=0, "
+        "image_tokens=None, text_tokens=None))")
 
 
 def test_openai_parse_of_a_whole_reply_still_reads_it():
@@ -42,7 +45,7 @@ def test_openai_parse_of_a_whole_reply_still_reads_it():
 
 def test_anthropic_parse_of_a_cut_reply_raises_the_validation_error_pydantic_raises():
     with pytest.raises(ValidationError) as raised:
-        Anthropic().messages.parse(model="claude-sonnet-5", max_tokens=3, output_format=Weather, messages=QUESTION)
+        Anthropic().messages.parse(model="claude-haiku-4-5", max_tokens=3, output_format=Weather, messages=QUESTION)
     error = raised.value
     assert isinstance(error, ValueError) and not isinstance(error, json.JSONDecodeError)
     assert type(error).__name__ == "ValidationError"

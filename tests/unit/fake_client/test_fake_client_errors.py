@@ -58,7 +58,7 @@ def test_text_before_the_tool_results_is_refused():
 
 
 def test_text_after_the_tool_results_is_accepted():
-    reply = Anthropic().messages.create(model="m", max_tokens=100, tools=[TOOL], messages=[
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, tools=[TOOL], messages=[
         QUESTION, {"role": "assistant", "content": [USE]},
         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "call_1", "content": "ok"},
                                      {"type": "text", "text": "Thanks."}]}])
@@ -208,8 +208,8 @@ def test_openai_messages_and_roles():
 def test_the_error_is_recorded():
     with fake_client.recording() as calls:
         with pytest.raises(BadRequestError):
-            Anthropic().messages.create(model="m", max_tokens=10, messages=[])
-    assert calls == [{"api": "anthropic", "request": {"model": "m", "max_tokens": 10, "messages": []},
+            Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=10, messages=[])
+    assert calls == [{"api": "anthropic", "request": {"model": "claude-haiku-4-5", "max_tokens": 10, "messages": []},
                       "response": None,
                       "error": {"type": "error", "error": {
                           "type": "invalid_request_error",
@@ -246,7 +246,7 @@ def test_a_number_json_cannot_carry_is_refused_even_right_after_a_good_request()
     # A request's body is made plain once and then passed along as it is: the next request
     # (here with the very same messages list) is a body of its own, checked again.
     messages = [QUESTION]
-    Anthropic().messages.create(model="m", max_tokens=100, messages=messages)
+    Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, messages=messages)
     assert refusal(messages=messages, extra_body={"temperature": float("nan")}) == (
         "There was an error parsing the body of your request: nan is not a JSON number")
 
@@ -254,7 +254,7 @@ def test_a_number_json_cannot_carry_is_refused_even_right_after_a_good_request()
 def test_the_body_made_plain_is_passed_along_not_walked_again():
     from fake_client._request_body import plain_body
 
-    made = plain_body({"model": "m", "messages": (QUESTION,)}, "anthropic")
-    assert made == {"model": "m", "messages": [QUESTION]}
+    made = plain_body({"model": "claude-haiku-4-5", "messages": (QUESTION,)}, "anthropic")
+    assert made == {"model": "claude-haiku-4-5", "messages": [QUESTION]}
     assert plain_body(made, "anthropic") is made
-    assert plain_body({"model": "m", "messages": [QUESTION]}, "anthropic") is not made
+    assert plain_body({"model": "claude-haiku-4-5", "messages": [QUESTION]}, "anthropic") is not made

@@ -17,13 +17,13 @@ STATUS, TWO, THANKS, NO_NUMBER = (SHOP_QUESTIONS[kind] for kind in ("status", "t
 
 
 def create(lang, question, **options):
-    request = dict(model="m", max_tokens=1024, system=SHOP_SYSTEM[lang], tools=shop_tools(lang),
+    request = dict(model="claude-haiku-4-5", max_tokens=1024, system=SHOP_SYSTEM[lang], tools=shop_tools(lang),
                    messages=[{"role": "user", "content": question}])
     return Anthropic().messages.create(**{**request, **options})
 
 
 def complete(lang, question, **options):
-    request = dict(model="m", tools=openai_tools(shop_tools(lang)), messages=[
+    request = dict(model="gpt-4o-mini", tools=openai_tools(shop_tools(lang)), messages=[
         {"role": "system", "content": SHOP_SYSTEM[lang]}, {"role": "user", "content": question}])
     return OpenAI().chat.completions.create(**{**request, **options})
 
@@ -78,14 +78,14 @@ def test_the_same_request_gives_the_same_reply():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ids_have_the_real_prefixes_and_never_repeat(lang):
     client = Anthropic()
-    replies = [client.messages.create(model="m", max_tokens=300, tools=shop_tools(lang), messages=[
+    replies = [client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=shop_tools(lang), messages=[
         {"role": "user", "content": TWO[lang]}]) for _ in range(3)]
     assert all(re.fullmatch(r"msg_01[0-9A-Za-z]{6}", reply.id) for reply in replies)
     tool_ids = [block.id for reply in replies for block in reply.content if block.type == "tool_use"]
     assert all(re.fullmatch(r"toolu_01[0-9A-Za-z]{6}", tool_id) for tool_id in tool_ids)
     assert len(set(tool_ids)) == 6
     openai = OpenAI()
-    completion = openai.chat.completions.create(model="m", tools=openai_tools(shop_tools(lang)),
+    completion = openai.chat.completions.create(model="gpt-4o-mini", tools=openai_tools(shop_tools(lang)),
                                                 messages=[{"role": "user", "content": TWO[lang]}])
     assert re.fullmatch(r"chatcmpl-[0-9A-Za-z]{8}", completion.id)
     assert all(re.fullmatch(r"call_[0-9A-Za-z]{8}", call.id)
@@ -130,7 +130,7 @@ def test_any_in_a_loop_calls_again_instead_of_answering(lang):
     client, run = Anthropic(), shop_runner(lang)
     messages = [{"role": "user", "content": STATUS[lang]}]
     for _ in range(3):
-        reply = client.messages.create(model="m", max_tokens=300, tools=shop_tools(lang),
+        reply = client.messages.create(model="claude-haiku-4-5", max_tokens=300, tools=shop_tools(lang),
                                        tool_choice={"type": "any"}, messages=messages)
         assert reply.stop_reason == "tool_use"
         (block,) = [block for block in reply.content if block.type == "tool_use"]
@@ -163,7 +163,7 @@ ANTHROPIC_REFUSALS = [
 def test_anthropic_refuses_what_the_real_api_refuses(options, message):
     if options.get("tools", "") is None:
         options = {key: value for key, value in options.items() if key != "tools"}
-        request = dict(model="m", max_tokens=1024, messages=[{"role": "user", "content": STATUS["bg"]}])
+        request = dict(model="claude-haiku-4-5", max_tokens=1024, messages=[{"role": "user", "content": STATUS["bg"]}])
         call = lambda: Anthropic().messages.create(**request, **options)  # noqa: E731
     else:
         call = lambda: create("bg", STATUS["bg"], **options)  # noqa: E731
@@ -221,7 +221,7 @@ def test_openai_refuses_what_the_real_api_refuses(options, message, param, code)
     if options.get("tools", "") is None:
         options = {key: value for key, value in options.items() if key != "tools"}
         call = lambda: OpenAI().chat.completions.create(  # noqa: E731
-            model="m", messages=[{"role": "user", "content": STATUS["bg"]}], **options)
+            model="gpt-4o-mini", messages=[{"role": "user", "content": STATUS["bg"]}], **options)
     else:
         call = lambda: complete("bg", STATUS["bg"], **options)  # noqa: E731
     with pytest.raises(BadRequestError) as refused:
@@ -251,7 +251,7 @@ def strict_function(schema):
 ])
 def test_openai_strict_schemas_follow_the_real_rules(schema, problem):
     with pytest.raises(BadRequestError) as refused:
-        OpenAI().chat.completions.create(model="m", tools=strict_function(schema),
+        OpenAI().chat.completions.create(model="gpt-4o-mini", tools=strict_function(schema),
                                          messages=[{"role": "user", "content": STATUS["bg"]}])
     assert refused.value.body == {"message": f"Invalid schema for function 'get_order_status': {problem}",
                                   "type": "invalid_request_error",
@@ -266,7 +266,7 @@ STRICT_SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}
 def test_strict_arguments_always_match_the_schema(lang):
     loose = complete(lang, NO_NUMBER[lang])
     assert openai_calls(loose) == [("get_order_status", {})]
-    strict = OpenAI().chat.completions.create(model="m", tools=strict_function(STRICT_SCHEMA), messages=[
+    strict = OpenAI().chat.completions.create(model="gpt-4o-mini", tools=strict_function(STRICT_SCHEMA), messages=[
         {"role": "user", "content": NO_NUMBER[lang]}])
     assert openai_calls(strict) == [("get_order_status", {"order_id": ""})]
     tools = [{**tool, "strict": True, "input_schema": STRICT_SCHEMA} for tool in shop_tools(lang)]
@@ -316,7 +316,7 @@ def test_a_stop_sequence_ends_the_reply_where_it_appears(lang):
     assert (reply.stop_reason, reply.stop_sequence) == ("stop_sequence", sequence)
     assert reply.content[0].text == answer[:answer.index(sequence)]
     assert create(lang, THANKS[lang], stop_sequences=["@@"]).stop_reason == "end_turn"
-    openai = OpenAI().chat.completions.create(model="m", stop=sequence, messages=[
+    openai = OpenAI().chat.completions.create(model="gpt-4o-mini", stop=sequence, messages=[
         {"role": "user", "content": THANKS[lang]}])
     assert openai.choices[0].finish_reason == "stop"
     assert openai.choices[0].message.content == answer[:answer.index(sequence)]
@@ -344,13 +344,13 @@ def thinking_loop(lang, keep):
     """One round trip with thinking on; `keep` changes the assistant turn sent back."""
     client = Anthropic()
     messages = [{"role": "user", "content": STATUS[lang]}]
-    reply = client.messages.create(model="m", max_tokens=4000, thinking=THINKING, tools=shop_tools(lang),
+    reply = client.messages.create(model="claude-haiku-4-5", max_tokens=4000, thinking=THINKING, tools=shop_tools(lang),
                                    messages=messages)
     block = next(block for block in reply.content if block.type == "tool_use")
     messages.append({"role": "assistant", "content": keep(reply.content)})
     messages.append({"role": "user", "content": [{"type": "tool_result", "tool_use_id": block.id,
                                                   "content": shop_runner(lang)(block.name, block.input)[0]}]})
-    return client.messages.create(model="m", max_tokens=4000, thinking=THINKING, tools=shop_tools(lang),
+    return client.messages.create(model="claude-haiku-4-5", max_tokens=4000, thinking=THINKING, tools=shop_tools(lang),
                                   messages=messages)
 
 

@@ -39,7 +39,7 @@ def test_ambiguous_cyrillic_looks_further_back_then_defaults_to_bulgarian():
 
 def test_the_newest_question_decides():
     client = Anthropic()
-    reply = client.messages.create(model="m", max_tokens=100, messages=[
+    reply = client.messages.create(model="claude-haiku-4-5", max_tokens=100, messages=[
         {"role": "user", "content": "Здравствуйте"},
         {"role": "assistant", "content": "Здравствуйте! Чем могу помочь?"},
         {"role": "user", "content": "谢谢！"}])
@@ -50,6 +50,6 @@ def test_the_newest_question_decides():
                                             ("ru", "Привет, что скажешь?"), ("uk", "Привіт, що скажеш?"),
                                             ("zh", "你好"), ("fa", "سلام"), ("en", "Hello there")])
 def test_the_fallback_offers_help_in_the_language(lang, greeting):
-    reply = Anthropic().messages.create(model="m", max_tokens=100,
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100,
                                         messages=[{"role": "user", "content": greeting}])
     assert reply.content[0].text == phrase(lang, "chat.help")

@@ -67,7 +67,7 @@ def test_the_loop_by_previous_response_id_ends_with_the_same_answer(world, kind,
 
 
 def _shop(lang="bg", **options):
-    request = dict(model="gpt-x", input=SHOP_QUESTIONS["two"][lang], tools=responses_tools(shop_tools(lang)))
+    request = dict(model="gpt-4o-mini", input=SHOP_QUESTIONS["two"][lang], tools=responses_tools(shop_tools(lang)))
     request.update(options)
     return request
 
@@ -79,7 +79,7 @@ def test_ids_have_the_real_shapes_and_count_per_client():
     assert [item.type for item in first.output] == ["reasoning", "function_call", "function_call"]
     assert [item.id for item in first.output] == [RS[0], FC[0], FC[1]]
     assert [item.call_id for item in first.output[1:]] == [CALL[0], CALL[1]]
-    answer = client.responses.create(model="gpt-x", input=SHOP_QUESTIONS["thanks"]["bg"])
+    answer = client.responses.create(model="gpt-4o-mini", input=SHOP_QUESTIONS["thanks"]["bg"])
     assert (answer.id, answer.output[0].id, answer.output[0].type) == (RESP[1], RESP_MSG[0], "message")
     assert OpenAI().responses.create(**_shop()).id == RESP[0]  # a new client counts from 1 again
 
@@ -125,26 +125,26 @@ def test_max_output_tokens_cuts_the_reply_and_marks_it_incomplete(lang):
     assert response.incomplete_details.reason == "max_output_tokens"
     assert response.usage.output_tokens == 16
     assert response.output[-1].status == "incomplete"
-    answer = OpenAI().responses.create(model="m", input=SHOP_QUESTIONS["thanks"][lang], max_output_tokens=16)
+    answer = OpenAI().responses.create(model="gpt-4o-mini", input=SHOP_QUESTIONS["thanks"][lang], max_output_tokens=16)
     assert answer.status == "completed" and answer.incomplete_details is None
 
 
 def test_strict_is_the_default_and_a_bad_strict_schema_is_refused():
     loose = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
     tool = {"type": "function", "name": "get_order_status", "parameters": loose}
-    response = OpenAI().responses.create(model="m", input="Кога пристига 1042?", tools=[tool])
+    response = OpenAI().responses.create(model="gpt-4o-mini", input="Кога пристига 1042?", tools=[tool])
     assert response.tools[0].strict is True
     with pytest.raises(BadRequestError) as refused:
-        OpenAI().responses.create(model="m", input="Кога пристига 1042?", tools=[{**tool, "strict": True}])
+        OpenAI().responses.create(model="gpt-4o-mini", input="Кога пристига 1042?", tools=[{**tool, "strict": True}])
     assert refused.value.message == ("Error code: 400 - Invalid schema for function 'get_order_status': In "
                                      "context=(), 'additionalProperties' is required to be supplied and to be false.")
     assert refused.value.param == "tools[0].parameters"
-    assert OpenAI().responses.create(model="m", input="x", tools=[{**tool, "strict": False}]).tools[0].strict is False
+    assert OpenAI().responses.create(model="gpt-4o-mini", input="x", tools=[{**tool, "strict": False}]).tools[0].strict is False
 
 
 def _refusal(client, **request):
     with pytest.raises(BadRequestError) as refused:
-        client.responses.create(**{"model": "m", **request})
+        client.responses.create(**{"model": "gpt-4o-mini", **request})
     return refused.value.status_code, refused.value.body
 
 
@@ -174,16 +174,16 @@ def test_the_loop_rules_are_refused_with_the_real_wording():
     assert _refusal(client, tools=tools, input=[out[0]], previous_response_id=first.id)[1]["message"] == (
         f"No tool output found for function call {return_call.call_id}.")
     # passed back whole, the loop goes on
-    client.responses.create(model="m", tools=tools, input=[question, *first.output, *out])
-    client.responses.create(model="m", tools=tools, input=out, previous_response_id=first.id)
+    client.responses.create(model="gpt-4o-mini", tools=tools, input=[question, *first.output, *out])
+    client.responses.create(model="gpt-4o-mini", tools=tools, input=out, previous_response_id=first.id)
 
 
 def test_a_response_not_stored_cannot_be_continued():
     client = OpenAI()
-    unstored = client.responses.create(model="m", input="Благодаря!", store=False)
+    unstored = client.responses.create(model="gpt-4o-mini", input="Благодаря!", store=False)
     assert _refusal(client, input="И още?", previous_response_id=unstored.id)[1]["code"] == "previous_response_not_found"
     # nor can another client's
-    stored = client.responses.create(model="m", input="Благодаря!")
+    stored = client.responses.create(model="gpt-4o-mini", input="Благодаря!")
     assert _refusal(OpenAI(), input="И още?", previous_response_id=stored.id)[0] == 400
 
 
@@ -206,8 +206,8 @@ def test_a_response_not_stored_cannot_be_continued():
 def test_bad_requests_are_refused_field_by_field(request_, param, message):
     client = OpenAI()
     with pytest.raises(BadRequestError) as refused:
-        client.responses.create(model="m", extra_body=request_) if "colour" in request_ else \
-            client.responses.create(model="m", **request_)
+        client.responses.create(model="gpt-4o-mini", extra_body=request_) if "colour" in request_ else \
+            client.responses.create(model="gpt-4o-mini", **request_)
     assert (refused.value.param, refused.value.body["message"]) == (param, message)
 
 
@@ -219,7 +219,7 @@ def test_structured_output_and_parse():
         order_id: str
         status: str
 
-    parsed = OpenAI().responses.parse(model="m", input=SHOP_QUESTIONS["status"]["bg"], text_format=Order)
+    parsed = OpenAI().responses.parse(model="gpt-4o-mini", input=SHOP_QUESTIONS["status"]["bg"], text_format=Order)
     assert isinstance(parsed.output_parsed, Order) and parsed.output_parsed.order_id == "1042"
     assert json.loads(parsed.output_text) == {"order_id": "1042", "status": parsed.output_parsed.status}
     assert parsed.text.format["type"] == "json_schema" and parsed.text.format["strict"] is True
@@ -236,7 +236,7 @@ def test_streamed_events_put_together_are_the_response(lang):
     assert events[-1].type == "response.completed" and events[-1].response == whole
     arguments = "".join(event.delta for event in events if event.type == "response.function_call_arguments.delta")
     assert arguments == "".join(item.arguments for item in whole.output if item.type == "function_call")
-    answer = dict(model="m", input=SHOP_QUESTIONS["thanks"][lang])
+    answer = dict(model="gpt-4o-mini", input=SHOP_QUESTIONS["thanks"][lang])
     with OpenAI().responses.stream(**answer) as stream:
         text = "".join(event.delta for event in stream if event.type == "response.output_text.delta")
     assert text == stream.get_final_response().output_text == OpenAI().responses.create(**answer).output_text

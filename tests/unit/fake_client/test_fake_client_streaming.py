@@ -16,7 +16,7 @@ from helper_programs import STREAMING
 
 
 def shop_request(lang, **options):
-    return {"model": "m", "max_tokens": 1024, "system": SHOP_SYSTEM[lang], "tools": shop_tools(lang),
+    return {"model": "claude-haiku-4-5", "max_tokens": 1024, "system": SHOP_SYSTEM[lang], "tools": shop_tools(lang),
             "messages": [{"role": "user", "content": SHOP_QUESTIONS["two"][lang]}], **options}
 
 
@@ -41,7 +41,8 @@ def rebuilt_anthropic(events):
             message["content"][data["index"]]["input"] = json.loads(pieces[data["index"]])
         elif data["type"] == "message_delta":
             message.update(data["delta"])
-            message["usage"]["output_tokens"] = data["usage"]["output_tokens"]
+            message["usage"].update({name: value for name, value in data["usage"].items()
+                                     if name == "output_tokens" or value is not None})
     return message
 
 
@@ -107,7 +108,7 @@ def test_stream_helper_events_carry_snapshots():
 
 
 def test_a_refused_stream_raises_when_it_is_opened():
-    bad = {"model": "m", "max_tokens": 10, "messages": [{"role": "assistant", "content": "x"}]}
+    bad = {"model": "claude-haiku-4-5", "max_tokens": 10, "messages": [{"role": "assistant", "content": "x"}]}
     with pytest.raises(BadRequestError):
         Anthropic().messages.create(**bad, stream=True)
     manager = Anthropic().messages.stream(**bad)
@@ -148,7 +149,7 @@ OPENAI_OPTIONS = [{}, {"max_tokens": 3}, {"tool_choice": "none"}, {"parallel_too
 @pytest.mark.parametrize("options", OPENAI_OPTIONS)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_openai_chunks_put_together_are_the_reply(lang, options):
-    request = {"model": "m", "tools": openai_tools(shop_tools(lang)), **options,
+    request = {"model": "gpt-4o-mini", "tools": openai_tools(shop_tools(lang)), **options,
                "messages": [{"role": "user", "content": SHOP_QUESTIONS["two"][lang]}]}
     reply = OpenAI().chat.completions.create(**request).to_dict()
     chunks = list(OpenAI().chat.completions.create(**request, stream=True,
@@ -165,9 +166,9 @@ def test_openai_chunks_put_together_are_the_reply(lang, options):
 
 def test_openai_chunks_without_include_usage_carry_no_usage():
     messages = [{"role": "user", "content": "Спасибо!"}]
-    chunks = list(OpenAI().chat.completions.create(model="m", stream=True, messages=messages))
+    chunks = list(OpenAI().chat.completions.create(model="gpt-4o-mini", stream=True, messages=messages))
     assert all(chunk.usage is None and chunk.choices for chunk in chunks)
-    text = OpenAI().chat.completions.create(model="m", messages=messages).choices[0].message.content
+    text = OpenAI().chat.completions.create(model="gpt-4o-mini", messages=messages).choices[0].message.content
     assert "".join(chunk.choices[0].delta.content or "" for chunk in chunks) == text
     assert len(chunks) == len(text.split()) + 2  # the role, a chunk a word, the finish
     assert chunks[-1].choices[0].finish_reason == "stop"

@@ -25,7 +25,7 @@ ORDER = {"type": "object", "additionalProperties": False, "required": ["order_id
 
 
 def anthropic_json(schema, messages, **options):
-    reply = Anthropic().messages.create(model="m", max_tokens=1024, messages=messages, **options,
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=1024, messages=messages, **options,
                                         output_config={"format": {"type": "json_schema", "schema": schema}})
     return reply, json.loads(reply.content[-1].text)
 
@@ -43,7 +43,7 @@ def test_anthropic_reply_matches_the_schema_in_every_language(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_openai_reply_matches_the_schema_in_every_language(lang):
-    reply = OpenAI().chat.completions.create(model="m", messages=[
+    reply = OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[
         {"role": "user", "content": SHOP_QUESTIONS["return"][lang]}], response_format={
         "type": "json_schema", "json_schema": {"name": "Order", "schema": ORDER}})
     value = json.loads(reply.choices[0].message.content)
@@ -58,7 +58,7 @@ def test_tool_calls_come_first_and_the_final_answer_is_json_of_the_results():
                   "properties": {"order_id": {"type": "string"}, "status": {"type": "string"}}}}}}
     messages = [{"role": "user", "content": SHOP_QUESTIONS["two"]["en"]}]
     first, _ = None, None
-    first = Anthropic().messages.create(model="m", max_tokens=500, tools=shop_tools("en"), messages=messages,
+    first = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=500, tools=shop_tools("en"), messages=messages,
                                         output_config={"format": {"type": "json_schema", "schema": schema}})
     assert first.stop_reason == "tool_use"
     messages += [{"role": "assistant", "content": first.content}, {"role": "user", "content": [
@@ -72,12 +72,12 @@ def test_tool_calls_come_first_and_the_final_answer_is_json_of_the_results():
 def test_json_object_mode_needs_the_word_json_and_gives_an_object():
     client = OpenAI()
     with pytest.raises(BadRequestError) as refused:
-        client.chat.completions.create(model="m", response_format={"type": "json_object"},
+        client.chat.completions.create(model="gpt-4o-mini", response_format={"type": "json_object"},
                                        messages=[{"role": "user", "content": "Where is 1042?"}])
     assert refused.value.body == {"message": "'messages' must contain the word 'json' in some form, to use "
                                              "'response_format' of type 'json_object'.",
                                   "type": "invalid_request_error", "param": "messages", "code": None}
-    reply = client.chat.completions.create(model="m", response_format={"type": "json_object"}, messages=[
+    reply = client.chat.completions.create(model="gpt-4o-mini", response_format={"type": "json_object"}, messages=[
         {"role": "user", "content": "Where is order 1042? Reply in Json."}])
     assert json.loads(reply.choices[0].message.content) == {"answer": "Order 1042 will reach you by Friday."}
 
@@ -107,7 +107,7 @@ def test_anthropic_refuses_schemas_outside_its_subset(schema, message):
 
 def test_anthropic_refuses_an_unknown_format_type():
     with pytest.raises(BadRequestError, match="output_config.format: Input tag 'json' found"):
-        Anthropic().messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "x"}],
+        Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=10, messages=[{"role": "user", "content": "x"}],
                                     output_config={"format": {"type": "json"}})
 
 
@@ -131,14 +131,14 @@ OPENAI_REFUSED = [
 @pytest.mark.parametrize("response_format, param, code, message", OPENAI_REFUSED)
 def test_openai_refuses_what_the_real_api_refuses(response_format, param, code, message):
     with pytest.raises(BadRequestError) as refused:
-        OpenAI().chat.completions.create(model="m", response_format=response_format,
+        OpenAI().chat.completions.create(model="gpt-4o-mini", response_format=response_format,
                                          messages=[{"role": "user", "content": "1042?"}])
     assert (refused.value.param, refused.value.code, refused.value.message) == (
         param, code, f"Error code: 400 - {message}")
 
 
 def test_non_strict_json_schema_is_not_checked_by_openai():
-    reply = OpenAI().chat.completions.create(model="m", messages=[{"role": "user", "content": "1042?"}],
+    reply = OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "1042?"}],
                                              response_format={"type": "json_schema", "json_schema": {
                                                  "name": "Loose", "schema": {"type": "object", "properties": {
                                                      "order_id": {"type": "string"}}}}})
@@ -146,7 +146,7 @@ def test_non_strict_json_schema_is_not_checked_by_openai():
 
 
 def test_a_reply_cut_by_max_tokens_is_not_valid_json():
-    reply = Anthropic().messages.create(model="m", max_tokens=3, messages=[{"role": "user", "content": "1042?"}],
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=3, messages=[{"role": "user", "content": "1042?"}],
                                         output_config={"format": {"type": "json_schema", "schema": ORDER}})
     assert reply.stop_reason == "max_tokens"
     with pytest.raises(ValueError):
@@ -175,11 +175,11 @@ class PydanticOrder(pydantic.BaseModel):
 @pytest.mark.parametrize("output_type", [Order, PydanticOrder])
 def test_parse_reads_the_reply_into_the_type_in_both_shapes(output_type):
     messages = [{"role": "user", "content": SHOP_QUESTIONS["status"]["bg"]}]
-    parsed = Anthropic().messages.parse(model="m", max_tokens=500, messages=messages,
+    parsed = Anthropic().messages.parse(model="claude-haiku-4-5", max_tokens=500, messages=messages,
                                         output_format=output_type)
     assert isinstance(parsed.parsed_output, output_type) and parsed.parsed_output.order_id == "1042"
     assert parsed.content[0].parsed_output == parsed.parsed_output
-    completion = OpenAI().chat.completions.parse(model="m", messages=messages, response_format=output_type)
+    completion = OpenAI().chat.completions.parse(model="gpt-4o-mini", messages=messages, response_format=output_type)
     message = completion.choices[0].message
     assert isinstance(message.parsed, output_type) and message.parsed.order_id == "1042"
     if output_type is Order:
@@ -189,9 +189,9 @@ def test_parse_reads_the_reply_into_the_type_in_both_shapes(output_type):
 def test_parse_sends_the_schema_the_sdks_send():
     from fake_client import recording
     with recording() as calls:
-        Anthropic().messages.parse(model="m", max_tokens=500, output_format=PydanticOrder,
+        Anthropic().messages.parse(model="claude-haiku-4-5", max_tokens=500, output_format=PydanticOrder,
                                    messages=[{"role": "user", "content": "1042?"}])
-        OpenAI().chat.completions.parse(model="m", response_format=Order,
+        OpenAI().chat.completions.parse(model="gpt-4o-mini", response_format=Order,
                                         messages=[{"role": "user", "content": "1042?"}])
     anthropic_schema = calls[0]["request"]["output_config"]["format"]["schema"]
     assert anthropic_schema["additionalProperties"] is False

@@ -23,10 +23,10 @@ def results_for(reply, lang):
 @pytest.mark.parametrize("lang", ["bg", "zh", "fa"])
 def test_a_continue_answers_as_the_whole_history_does(lang):
     question = {"role": "user", "content": SHOP_QUESTIONS["two"][lang]}
-    setup = dict(model="m", max_tokens=1024, system=SHOP_SYSTEM[lang], tools=shop_tools(lang))
+    setup = dict(model="claude-haiku-4-5", max_tokens=1024, system=SHOP_SYSTEM[lang], tools=shop_tools(lang))
     threaded = Anthropic()
     first = threaded.beta.messages.create(**setup, messages=[question], thread={"type": "create"})
-    answer = threaded.beta.messages.create(model="m", max_tokens=1024, messages=[results_for(first, lang)],
+    answer = threaded.beta.messages.create(model="claude-haiku-4-5", max_tokens=1024, messages=[results_for(first, lang)],
                                            thread={"type": "continue", "previous_message_id": first.id})
     plain = Anthropic()
     again = plain.messages.create(**setup, messages=[question])
@@ -39,7 +39,7 @@ def test_a_continue_answers_as_the_whole_history_does(lang):
 def test_an_unknown_id_is_refused_with_thread_not_found():
     client = Anthropic()
     with fake_client.recording() as calls, pytest.raises(NotFoundError) as refused:
-        client.beta.messages.create(model="m", max_tokens=100, messages=[{"role": "user", "content": "Hi"}],
+        client.beta.messages.create(model="claude-haiku-4-5", max_tokens=100, messages=[{"role": "user", "content": "Hi"}],
                                     thread={"type": "continue", "previous_message_id": "msg_01nowhere"})
     assert refused.value.status_code == 404 and refused.value.error_code == "thread_not_found"
     assert refused.value.body["error"]["type"] == "not_found_error"
@@ -49,7 +49,7 @@ def test_an_unknown_id_is_refused_with_thread_not_found():
 
 def test_each_reply_is_continued_once_and_a_continue_keeps_system_and_tools():
     client = Anthropic()
-    setup = dict(model="m", max_tokens=300)
+    setup = dict(model="claude-haiku-4-5", max_tokens=300)
     first = client.beta.messages.create(**setup, system="Shop.", tools=shop_tools("en"), thread={"type": "create"},
                                         messages=[{"role": "user", "content": "Hello"}])
     go_on = {"type": "continue", "previous_message_id": first.id}
@@ -66,19 +66,19 @@ def test_each_reply_is_continued_once_and_a_continue_keeps_system_and_tools():
 
 
 def test_threads_are_per_client_and_not_in_the_plain_messages_api():
-    first = Anthropic().beta.messages.create(model="m", max_tokens=100, thread={"type": "create"},
+    first = Anthropic().beta.messages.create(model="claude-haiku-4-5", max_tokens=100, thread={"type": "create"},
                                              messages=[{"role": "user", "content": "Hi"}])
     with pytest.raises(NotFoundError):
-        Anthropic().beta.messages.create(model="m", max_tokens=100, messages=[{"role": "user", "content": "x"}],
+        Anthropic().beta.messages.create(model="claude-haiku-4-5", max_tokens=100, messages=[{"role": "user", "content": "x"}],
                                          thread={"type": "continue", "previous_message_id": first.id})
     with pytest.raises(TypeError):
-        Anthropic().messages.create(model="m", max_tokens=100, thread={"type": "create"},
+        Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, thread={"type": "create"},
                                     messages=[{"role": "user", "content": "Hi"}])
 
 
 def test_the_store_forgets_its_oldest_thread():
     store = ThreadStore(limit=2)
-    body = {"model": "m", "max_tokens": 10, "messages": [{"role": "user", "content": "Hi"}]}
+    body = {"model": "claude-haiku-4-5", "max_tokens": 10, "messages": [{"role": "user", "content": "Hi"}]}
     for number in (1, 2, 3):
         store.hold(body, {"id": f"msg_{number}", "content": [{"type": "text", "text": "Hello"}]}, previous=None)
     assert len(store) == 2
@@ -94,5 +94,5 @@ def test_malformed_threads_are_refused():
     for thread, message in [({"type": "fork"}, "thread: Input tag 'fork' found"),
                             ({"type": "continue"}, "thread.continue.previous_message_id: Field required")]:
         with pytest.raises(BadRequestError, match=message):
-            client.beta.messages.create(model="m", max_tokens=10, thread=thread,
+            client.beta.messages.create(model="claude-haiku-4-5", max_tokens=10, thread=thread,
                                         messages=[{"role": "user", "content": "x"}])

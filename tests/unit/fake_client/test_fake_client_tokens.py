@@ -72,13 +72,13 @@ def test_each_tool_definition_counts_on_every_call():
 def test_the_tool_use_prompt_depends_on_tool_choice(choice, prompt):
     tools = shop_tools("bg", with_return=False)
     messages = [{"role": "user", "content": "Кога ще пристигне поръчка 1042?"}]
-    reply = Anthropic().messages.create(model="m", max_tokens=100, tools=tools, tool_choice=choice,
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, tools=tools, tool_choice=choice,
                                         messages=messages)
     assert reply.usage.input_tokens == prompt + 24 + 7
 
 
 def test_no_tools_no_tool_prompt():
-    reply = Anthropic().messages.create(model="m", max_tokens=100, messages=[
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, messages=[
         {"role": "user", "content": "Кога ще пристигне поръчка 1042?"}])
     assert reply.usage.input_tokens == 7
 
@@ -96,7 +96,7 @@ def test_a_schema_counts_every_key_and_value(schema, words):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_count_tokens_equals_what_create_bills(lang):
     client = Anthropic()
-    request = dict(model="m", system=SHOP_SYSTEM[lang], tools=shop_tools(lang), messages=[
+    request = dict(model="claude-haiku-4-5", system=SHOP_SYSTEM[lang], tools=shop_tools(lang), messages=[
         {"role": "user", "content": "1042?"}])
     counted = client.messages.count_tokens(**request)
     created = client.messages.create(max_tokens=200, **request)
@@ -108,9 +108,9 @@ def test_count_tokens_equals_what_create_bills(lang):
 
 def test_system_given_as_blocks_counts_each_block():
     client = Anthropic()
-    whole = client.messages.create(model="m", max_tokens=50, system="one two three four",
+    whole = client.messages.create(model="claude-haiku-4-5", max_tokens=50, system="one two three four",
                                    messages=[{"role": "user", "content": "hi there"}])
-    split = client.messages.create(model="m", max_tokens=50,
+    split = client.messages.create(model="claude-haiku-4-5", max_tokens=50,
                                    system=[{"type": "text", "text": "one two"},
                                            {"type": "text", "text": "three four"}],
                                    messages=[{"role": "user", "content": "hi there"}])
@@ -123,7 +123,7 @@ def test_openai_counts_by_the_same_rule_with_its_own_function_framing():
     24 + question 7 = 66; the reply is the call alone (no preamble): 3."""
     client = OpenAI()
     tools = openai_tools(shop_tools("bg", with_return=False))
-    reply = client.chat.completions.create(model="m", tools=tools, messages=[
+    reply = client.chat.completions.create(model="gpt-4o-mini", tools=tools, messages=[
         {"role": "system", "content": SHOP_SYSTEM["bg"]},
         {"role": "user", "content": "Кога ще пристигне поръчка 1042?"}])
     assert reply.usage.prompt_tokens == 16 + 12 + 7 + 24 + 7
@@ -133,7 +133,7 @@ def test_openai_counts_by_the_same_rule_with_its_own_function_framing():
 
 def test_max_tokens_cuts_the_reply():
     client = Anthropic()
-    reply = client.messages.create(model="m", max_tokens=4,
+    reply = client.messages.create(model="claude-haiku-4-5", max_tokens=4,
                                    messages=[{"role": "user", "content": "Благодаря!"}])
     assert reply.stop_reason == "max_tokens"
     assert reply.usage.output_tokens <= 4
@@ -150,13 +150,13 @@ def test_the_recording_reports_what_the_tools_cost_apart():
     tools = shop_tools("bg", with_return=False)
     with fake_client.recording() as calls:
         client = Anthropic()
-        bare = client.messages.create(model="m", max_tokens=50, messages=question)
-        auto = client.messages.create(model="m", max_tokens=50, tools=tools, messages=question)
-        forced = client.messages.create(model="m", max_tokens=50, tools=tools, messages=question,
+        bare = client.messages.create(model="claude-haiku-4-5", max_tokens=50, messages=question)
+        auto = client.messages.create(model="claude-haiku-4-5", max_tokens=50, tools=tools, messages=question)
+        forced = client.messages.create(model="claude-haiku-4-5", max_tokens=50, tools=tools, messages=question,
                                         tool_choice={"type": "any"})
-        chat = OpenAI().chat.completions.create(model="m", tools=openai_tools(tools), messages=question)
+        chat = OpenAI().chat.completions.create(model="gpt-4o-mini", tools=openai_tools(tools), messages=question)
         with pytest.raises(fake_client.BadRequestError):
-            client.messages.create(model="m", max_tokens=50, messages=[{"role": "assistant", "content": "x"}])
+            client.messages.create(model="claude-haiku-4-5", max_tokens=50, messages=[{"role": "assistant", "content": "x"}])
     assert [call["tool_tokens"] for call in calls] == [0, 346 + 24, 313 + 24, 12 + 7 + 24, None]
     assert auto.usage.input_tokens - bare.usage.input_tokens == calls[1]["tool_tokens"]
     assert forced.usage.input_tokens - bare.usage.input_tokens == calls[2]["tool_tokens"]
