@@ -245,6 +245,8 @@ for question in QUESTIONS.values():
     out.append(OpenAI().chat.completions.create(model="gpt-4o-mini", tools=FUNCTIONS, n=2, verbosity="low",
                                                 reasoning_effort="xhigh", prompt_cache_key="k",
                                                 messages=[{"role": "user", "content": question}]).to_dict())
+print(json.dumps(out, ensure_ascii=False, indent=1))
+'''
 
 
 # The model catalogue in the five lesson languages: thinking by default (and cut by a small
