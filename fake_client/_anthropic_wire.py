@@ -396,9 +396,12 @@ def tools_tokens(body: dict[str, Any]) -> int:
     """What offering the request's tools costs: the tool-use prompt of its `tool_choice` and
     each tool's whole definition (`_tool_tokens`); 0 without tools."""
     choice = body.get("tool_choice") or {"type": "auto"}
-    tools = body.get("tools") or []
+    return _tools_cost(body.get("tools") or [], choice["type"], _tool_prompt(body))
+
+
+def _tools_cost(tools: list[dict[str, Any]], choice: str, prompt: Optional[dict[str, int]]) -> int:
     # Anthropic's own tools are counted by their name only (their prompts are not published).
-    return anthropic_tools_tokens(custom_tools(tools), choice["type"], _tool_prompt(body)) + sum(
+    return anthropic_tools_tokens(custom_tools(tools), choice, prompt) + sum(
         definition_tokens(name, "", {}) for name in typed_names(tools))
 
 
@@ -426,7 +429,7 @@ def cache_pieces(body: dict[str, Any]) -> list[Piece]:
     tools = body.get("tools") or []
     pieces, before = [], 0
     for index, tool in enumerate(tools):
-        upto = anthropic_tools_tokens(tools[:index + 1], choice, _tool_prompt(body))
+        upto = _tools_cost(tools[:index + 1], choice, _tool_prompt(body))
         pieces.append(Piece(tool, upto - before, ttl_of(tool.get("cache_control"))))
         before = upto
     system = body.get("system")

@@ -66,7 +66,11 @@ def search_first(reply: dict[str, Any], body: dict[str, Any], conversation: Conv
     first, its result "unavailable", and the sentence that says so, before the answer."""
     offered = "web_search" in typed_names(body.get("tools"))
     asked = bool(conversation.turns) and conversation.turns[-1].role == "user" and bool(conversation.turns[-1].texts)
-    plain = reply["stop_reason"] == "end_turn" and all(block["type"] == "text" for block in reply["content"])
+    # A thinking block (thinking by default, `_models`) comes first, as it does before any
+    # other block: the search follows it.
+    thought = [block for block in reply["content"] if block["type"] in ("thinking", "redacted_thinking")]
+    rest = reply["content"][len(thought):]
+    plain = reply["stop_reason"] == "end_turn" and all(block["type"] == "text" for block in rest)
     choice = (body.get("tool_choice") or {}).get("type")
     if not (offered and asked and plain) or choice == "none":
         return reply
@@ -75,7 +79,8 @@ def search_first(reply: dict[str, Any], body: dict[str, Any], conversation: Conv
     usage = {**reply["usage"], "output_tokens": reply["usage"]["output_tokens"] + estimate_tokens(
         f"web_search {conversation.question} {note}")}
     return {**reply, "usage": usage, "content": [
+        *thought,
         {"id": call_id, "input": {"query": conversation.question}, "name": "web_search", "type": "server_tool_use"},
         {"content": {"error_code": "unavailable", "type": "web_search_tool_result_error"},
          "tool_use_id": call_id, "type": "web_search_tool_result"},
-        {"text": note, "type": "text"}, *reply["content"]]}
+        {"text": note, "type": "text"}, *rest]}

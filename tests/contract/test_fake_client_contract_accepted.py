@@ -50,10 +50,10 @@ def test_anthropic_requests_once_refused(fake_server, case):
     served = json.loads(client.messages.with_raw_response.create(**arguments).http_response.text)
     parsed = same_as_in_process(anthropic.types.Message, served,
                                 lambda: fake_client.Anthropic().messages.create(**arguments))
-    if case == "web search offered":
-        assert [type(block).__name__ for block in parsed.content[:2]] == ["ServerToolUseBlock",
+    if case == "web search offered":  # after the thinking block Sonnet 5 starts with by default
+        assert [type(block).__name__ for block in parsed.content[:3]] == ["ThinkingBlock", "ServerToolUseBlock",
                                                                            "WebSearchToolResultBlock"]
-        assert parsed.content[1].content.error_code == "unavailable"
+        assert parsed.content[2].content.error_code == "unavailable"
 
 
 def test_the_sdk_stream_helper_reads_a_searching_reply(fake_server):

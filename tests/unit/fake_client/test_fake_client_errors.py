@@ -82,7 +82,7 @@ def test_first_message_must_be_the_users():
 
 
 def test_a_conversation_may_open_with_the_assistants_greeting():
-    reply = Anthropic().messages.create(model="m", max_tokens=100, messages=[
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, messages=[
         {"role": "assistant", "content": "Здравейте! С какво мога да помогна?"}, QUESTION])
     assert reply.stop_reason in ("end_turn", "tool_use")
 

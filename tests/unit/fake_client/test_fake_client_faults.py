@@ -71,7 +71,7 @@ ANTHROPIC_ERRORS = {
     "server_error": (fake_client.InternalServerError, 500, "api_error", "500 Internal server error"),
 }
 OPENAI_ERRORS = {
-    "rate_limit": (fake_client.RateLimitError, 429, "Error code: 429 - Rate limit reached for gpt-x in organization "
+    "rate_limit": (fake_client.RateLimitError, 429, "Error code: 429 - Rate limit reached for gpt-4o-mini in organization "
                    "org-fake on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 1s."),
     "overloaded": (fake_client.InternalServerError, 503,
                    "Error code: 503 - The engine is currently overloaded, please try again later."),

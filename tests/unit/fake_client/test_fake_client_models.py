@@ -27,8 +27,11 @@ def test_an_unknown_anthropic_model_is_the_real_404():
     with pytest.raises(NotFoundError) as raised:
         Anthropic().messages.create(model="claude-x", max_tokens=50, messages=HELLO)
     assert raised.value.status_code == 404
-    assert raised.value.body == {"type": "error", "error": {"type": "not_found_error", "message": "model: claude-x"}}
-    assert str(raised.value) == "404 model: claude-x (path: /v1/messages, type: not_found_error)"
+    body = dict(raised.value.body)
+    assert body.pop("request_id").startswith("req_01")
+    assert body == {"type": "error", "error": {"type": "not_found_error", "message": "model: claude-x"}}
+    assert str(raised.value) == (f"404 model: claude-x (request_id: {raised.value.body['request_id']}, "
+                                 "path: /v1/messages, type: not_found_error)")
 
 
 def test_a_retired_anthropic_model_is_the_real_404():

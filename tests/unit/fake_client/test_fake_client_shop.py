@@ -189,14 +189,14 @@ def answer_to_results(lang, contents_by_order, *, reverse=True):
     `contents_by_order[order_id]` for each call, in reverse call order by default."""
     client, tools = Anthropic(), shop_tools(lang)
     history = [{"role": "user", "content": QUESTIONS["two"][lang]}]
-    reply = client.messages.create(model="m", max_tokens=400, system=SHOP_SYSTEM[lang], tools=tools, messages=history)
+    reply = client.messages.create(model="claude-haiku-4-5", max_tokens=400, system=SHOP_SYSTEM[lang], tools=tools, messages=history)
     calls = [block for block in reply.content if block.type == "tool_use"]
     assert [call.input["order_id"] for call in calls] == ["1042", "1187"]
     history.append({"role": "assistant", "content": reply.content})
     history.append({"role": "user", "content": [
         {"type": "tool_result", "tool_use_id": call.id, "content": contents_by_order[call.input["order_id"]]}
         for call in (reversed(calls) if reverse else calls)]})
-    final = client.messages.create(model="m", max_tokens=400, system=SHOP_SYSTEM[lang], tools=tools, messages=history)
+    final = client.messages.create(model="claude-haiku-4-5", max_tokens=400, system=SHOP_SYSTEM[lang], tools=tools, messages=history)
     return final.content[0].text
 
 
