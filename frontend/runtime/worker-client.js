@@ -140,7 +140,7 @@ export function createWorkerClient({
       timers.delete(`${name}:${id}`);
     },
     progress({ progress }) {
-      for (const listener of progressListeners) listener(progress);
+      for (const listener of progressListeners) tell(listener, progress);
     },
     mark({ name }) {
       globalThis.performance?.mark?.(name);
@@ -149,7 +149,7 @@ export function createWorkerClient({
       console.warn(message);
     },
     ready({ info }) {
-      onReady(info);
+      tell(onReady, info);
     },
     bootDone() {
       for (const waiter of bootWaiters.splice(0)) waiter.resolve();
@@ -158,7 +158,7 @@ export function createWorkerClient({
       for (const waiter of bootWaiters.splice(0)) waiter.reject(new Error(message));
     },
     onStart({ job }) {
-      jobs.get(job).onStart();
+      tell(jobs.get(job).onStart);
     },
     postRun({ conn, id, code, setup, timeout }) {
       const token = createToken();
@@ -176,7 +176,7 @@ export function createWorkerClient({
       if (buffer) buffer[0] = 2; // SIGINT, also inside a call into C
     },
     output({ job, stream, text }) {
-      jobs.get(job).onOutput(stream, text);
+      tell(jobs.get(job).onOutput, stream, text);
     },
     finish({ job, transcript }) {
       const { resolve, signal, onAbort } = jobs.get(job);
@@ -254,4 +254,16 @@ export function createWorkerClient({
     /** How many interpreter starts this page waited for (0 when it found one ready). */
     startCount: () => state.starts,
   };
+}
+
+/** Call the page's `callback`: one that throws is reported as uncaught, and the client goes
+ * on with the effects after it (a run is never left half-sent). */
+function tell(callback, ...args) {
+  try {
+    callback(...args);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
 }

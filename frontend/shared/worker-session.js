@@ -223,7 +223,8 @@ function cannotStart(tx, message) {
 
 /** A connection after a loss got no first word: it reached the dying worker. */
 function silent(tx) {
-  const { retries } = tx.state.session;
+  const { retries, answered: heard } = tx.state.session;
+  if (heard) return;
   if (retries <= 0) return cannotStart(tx, "the shared Python worker did not answer");
   discard(tx);
   connect(tx, { afterLoss: true, retries: retries - 1 });
