@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from authoring_copies import REPO, content_root, copy_lesson
+from support.authoring_copies import REPO, content_root, copy_lesson
 from lesson_builder import scan_course
 from lesson_builder._coverage import coverage
-from repo_course import repo_course
+from support.repo_course import repo_course
 
 LANGUAGES = repo_course().outline.languages
 

@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from site_copy import SAMPLE, make_site_copy
+from support.site_copy import SAMPLE, make_site_copy
 
 LESSON = SAMPLE[0]
 GOOD, BAD = "{'order_id': '1042'}", "{'order_id': '1043'}"
