@@ -4,7 +4,7 @@ Prints figures, asserts nothing.
 All in one run, in headless Chromium (Debian's), two real builds served one after the other
 on one 127.0.0.1 address (the same origin, so the same service worker): the given site, and a
 copy of the project built again with one sentence added to one lesson
-(tests/browser/offline_update_support.py). Each repeat in a fresh browser context:
+(tests/support/offline_update_support.py). Each repeat in a fresh browser context:
 
   (a) the full offline cache: every file the service worker's manifest lists, on disk
       (what a cache versioned as a whole downloads again after any edit)
@@ -31,9 +31,9 @@ from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests" / "browser"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one place for the flags)
-from offline_update_support import (  # noqa: E402
+sys.path.insert(0, str(REPO / "tests"))  # tests/support: the test helpers are the bench's too
+from support.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one place for the flags)
+from support.offline_update_support import (  # noqa: E402
     EDITED_PAGE,
     SwitchingServer,
     changed_urls,
@@ -41,7 +41,7 @@ from offline_update_support import (  # noqa: E402
     manifest_of,
     rebuild_with_one_lesson_edited,
 )
-from startup_support import wait_offline_ready  # noqa: E402
+from support.startup_support import wait_offline_ready  # noqa: E402
 
 
 def one_visit(browser, old_site: Path, new_site: Path) -> tuple[list, list]:

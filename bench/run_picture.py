@@ -29,9 +29,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "tests"))  # tests/support: the test helpers are the bench's too
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from support.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from startup import Server, make_handler, page_bytes_gzipped  # noqa: E402  (the same server and byte rule)
 
 PAGE = "lessons/tool-loop/"

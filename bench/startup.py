@@ -33,8 +33,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests" / "browser"))
-from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES  # noqa: E402  (one place for the flags)
+sys.path.insert(0, str(REPO / "tests"))  # tests/support: the test helpers are the bench's too
+from support.chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES  # noqa: E402  (one place for the flags)
 
 IDLE_SECONDS = 8
 

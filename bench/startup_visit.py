@@ -31,10 +31,10 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "tests"))  # tests/support: the test helpers are the bench's too
 
-from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES  # noqa: E402
-from startup_support import (  # noqa: E402  (the test helpers are the bench's helpers too)
+from support.chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES  # noqa: E402
+from support.startup_support import (  # noqa: E402  (the test helpers are the bench's helpers too)
     LocalServer,
     close_shared_workers,
     first_checked_snippet,

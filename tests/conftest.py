@@ -7,14 +7,22 @@ for (below), or from a module's own `pytestmark` where it builds a copy itself. 
 runs `-m "not browser and not site"` with TESTS_FAST=1, and under it the fixtures and helpers
 that build a site or start Chromium fail at once (`run_kind.refuse_in_fast_run`), so an
 unmarked test cannot slip into the fast loop and make it slow.
+
+What the tests share lives in tests/support/, a package: its fixtures are registered here,
+once, for every folder (`pytest_plugins`); a test imports its helpers from `support.*`,
+never from another test folder.
 """
 
 import os
 from pathlib import Path
 
 import pytest
-from hostile_tally import add, counts, summary
-from run_kind import COLLECTED_FILES
+from support.hostile_tally import add, counts, summary
+from support.run_kind import COLLECTED_FILES
+
+# Fixtures: the built site served, Chromium and its pages (browser and hostile tests), the
+# quiz driver.
+pytest_plugins = ["support.browser_harness", "support.quiz_support"]
 
 REPO = Path(__file__).resolve().parents[1]
 # The model catalogue judges retirement against today's date: the tests pin "today" so that a
@@ -39,7 +47,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The hostile suite's tally (tests/hostile_tally.py), one line per area."""
+    """The hostile suite's tally (tests/support/hostile_tally.py), one line per area."""
     lines = summary()
     if lines:
         terminalreporter.section("hostile suite")

@@ -1,8 +1,12 @@
 // The worker client against a stand-in worker: the protocol of ARCHITECTURE.md ("Worker
 // protocol") spoken by a small script instead of Pyodide, so that queueing, stops, time
 // limits and moving to a worker of its own are tested in Node. Real stop tokens (blob URLs).
+// The client's decisions are its state machine's (shared/worker-session.test.js holds their
+// table); these tests prove the shell performs them. Time is a fake clock that moves one
+// millisecond whenever nothing else is left to do: the waits are the real ones, in order,
+// without waiting for them.
 
-import { test } from "node:test";
+import { test as nodeTest } from "node:test";
 import assert from "node:assert/strict";
 import { resolveObjectURL } from "node:buffer";
 import { createWorkerClient } from "./worker-client.js";
@@ -10,6 +14,27 @@ import { createWorkerClient } from "./worker-client.js";
 const LOCATION = { workerUrl: "http://site/assets/runtime/worker.js?v=1", indexURL: "http://site/py/", packagesUrl: "http://site/p.zip" };
 const FAST = { backstopMs: 30, stopGraceMs: 60, queueLimitMs: 80 };
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A test on the fake clock: setTimeout and setInterval (the client's, the stand-in's and
+ * tick's) fire as the clock moves, one millisecond per turn of the real event loop, so
+ * that every promise settled by one timer is followed before the next timer fires. */
+function test(name, body) {
+  nodeTest(name, async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
+    let running = true;
+    const turn = () => {
+      if (!running) return;
+      t.mock.timers.tick(1);
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    try {
+      await body(t);
+    } finally {
+      running = false;
+    }
+  });
+}
 
 /**
  * A stand-in for worker.js. `program(code)` says what a run does:

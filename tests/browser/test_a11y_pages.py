@@ -9,9 +9,9 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 import pytest
-from axe_support import serious_violations
+from support.axe_support import serious_violations
 
-from repo_course import repo_course
+from support.repo_course import repo_course
 
 OUTLINE = repo_course().outline
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from axe_support import serious_violations
-from quiz_support import quizzes  # noqa: F401
+from support.axe_support import serious_violations
 
 
 def show_every_kind_of_feedback(quizzes) -> None:

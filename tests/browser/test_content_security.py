@@ -11,8 +11,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from csp_support import REPORT_PATH, CspWatch, served_policy
-from startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
+from support.csp_support import REPORT_PATH, CspWatch, served_policy
+from support.startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
 
 LESSON = "lessons/first-steps/"
 

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from quiz_support import LANGUAGES, REPO_ROOT, VERDICT_MS
-from repo_course import repo_course
+from support.quiz_support import LANGUAGES, REPO_ROOT, VERDICT_MS
+from support.repo_course import repo_course
 
 COURSE = repo_course()
 OUTLINE = COURSE.outline

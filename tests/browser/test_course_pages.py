@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from repo_course import repo_course
+from support.repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
 

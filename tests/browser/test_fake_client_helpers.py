@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "unit" / "fake_client"))
+from support.helper_programs import STREAMING, STRUCTURED
 
-from helper_programs import STREAMING, STRUCTURED  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 
 def cpython_output(program: str) -> str:

@@ -7,7 +7,7 @@ offline and a snippet runs."""
 from __future__ import annotations
 
 import pytest
-from offline_update_support import (
+from support.offline_update_support import (
     ADDED_SENTENCE,
     CACHED_KEYS,
     EDITED_PAGE,
@@ -18,7 +18,7 @@ from offline_update_support import (
     rebuild_with_one_lesson_edited,
     site_pages,
 )
-from startup_support import close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
+from support.startup_support import close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
 
 OTHER_PAGE = "lessons/tool-loop/"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from quiz_support import VERDICT_MS, fixed_program, quizzes  # noqa: F401
+from support.quiz_support import VERDICT_MS, fixed_program
 
 MAX_TABS = 250
 

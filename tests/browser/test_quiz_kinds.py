@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from quiz_support import equivalent_spelling, fixed_program, quizzes  # noqa: F401
+from support.quiz_support import equivalent_spelling, fixed_program
 
 
 def test_fill_in_wrong_shows_both_transcripts_then_an_equivalent_spelling_is_right(quizzes):

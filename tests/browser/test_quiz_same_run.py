@@ -5,7 +5,6 @@ would say. Real site, real Pyodide."""
 
 from __future__ import annotations
 
-from quiz_support import quizzes  # noqa: F401
 
 
 def check_the_solution_followed_by(quizzes, tail: str):

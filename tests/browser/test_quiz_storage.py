@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from quiz_support import STORAGE_KEY, quizzes  # noqa: F401
+from support.quiz_support import STORAGE_KEY
 
 # Touching window.localStorage throws, as with storage disabled by policy.
 STORAGE_DENIED = """

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from axe_support import serious_violations
+from support.axe_support import serious_violations
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "content" / "golden"

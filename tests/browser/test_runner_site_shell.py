@@ -2,7 +2,7 @@
 console error or outside request on any page of the shell."""
 
 import pytest
-from axe_support import serious_violations
+from support.axe_support import serious_violations
 
 LANGUAGES = {"bg": "Български", "fa": "فارسی", "zh": "中文", "ru": "Русский", "uk": "Українська"}
 

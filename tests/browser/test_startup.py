@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from startup_support import (
+from support.startup_support import (
     LocalServer,
     close_shared_workers,
     first_checked_snippet,

@@ -17,9 +17,9 @@ import json
 
 import pytest
 
-from chromium import END_STATES
+from support.chromium import END_STATES
 from test_a11y_quiz import show_every_kind_of_feedback
-from quiz_support import LANGUAGES, REPO_ROOT, fixed_program, quizzes  # noqa: F401
+from support.quiz_support import LANGUAGES, REPO_ROOT, fixed_program
 
 STRINGS_DIR = REPO_ROOT / "frontend" / "page" / "strings"
 CHECKED_AREAS = ("runner.", "quiz.")

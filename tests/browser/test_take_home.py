@@ -9,8 +9,8 @@ from pathlib import Path
 
 from lesson_builder._problems import Problems
 from lesson_builder._program_export import lesson_programs, program_text
-from quiz_support import REPO_ROOT
-from repo_course import repo_course
+from support.quiz_support import REPO_ROOT
+from support.repo_course import repo_course
 
 COURSE = repo_course()
 LANG, SLUG, SNIPPET = "bg", "attaching-tools", "wire-tools"  # its own code swaps lines: recording()

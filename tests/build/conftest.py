@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from run_kind import refuse_in_fast_run
+from support.run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
 

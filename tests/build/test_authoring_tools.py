@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from authoring_copies import REPO, content_root, copy_lesson
+from support.authoring_copies import REPO, content_root, copy_lesson
 from lesson_builder import scan_course
 from lesson_builder._coverage import coverage
 from lesson_builder._mark_strings import is_text
 from lesson_builder._text_language import foreign_language
 from lesson_builder._translation_check import string_literals
-from repo_course import repo_course
+from support.repo_course import repo_course
 
 LANGUAGES = repo_course().outline.languages
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import importlib.util
 
 import pytest
-from run_kind import refuse_in_fast_run
+from support.run_kind import refuse_in_fast_run
 
 from lesson_builder import build_course
 from lesson_builder._build import LessonMemo

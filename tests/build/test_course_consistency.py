@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from authoring_copies import content_root, copy_lesson
+from support.authoring_copies import content_root, copy_lesson
 from lesson_builder import scan_course
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from lesson_builder import scan_course
-from site_copy import make_site_copy, mkdocs_build
-from repo_course import repo_course
+from support.site_copy import make_site_copy, mkdocs_build
+from support.repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
 OUTLINE = repo_course().outline

@@ -4,7 +4,7 @@ and leaves code, Latin text and the other languages alone."""
 
 from pathlib import Path
 
-from authoring_copies import content_root
+from support.authoring_copies import content_root
 from lesson_builder import scan_course
 
 MESSAGE = ("line break inside a Chinese sentence: browsers show it as a space; join the lines "

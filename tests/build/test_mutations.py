@@ -2,7 +2,6 @@
 real `mkdocs build --strict` must fail naming the file and the line; the content tree of the
 copy and the repository stay as they were."""
 
-import hashlib
 import re
 import shutil
 from pathlib import Path
@@ -11,22 +10,9 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.livereload import LiveReloadServer
 
-from site_copy import COURSE_FILE, REPO, SAMPLE, make_site_copy, mkdocs_build
+from support.site_copy import COURSE_FILE, REPO, SAMPLE, make_site_copy, mkdocs_build, tree_digest
 
 LESSON, QUIZZES = SAMPLE
-
-
-def tree_digest(root: Path) -> dict[str, str]:
-    """Every file of the content tree, outputs excluded (site/, the transcript cache, and
-    build/, where the start-up files of an earlier build may still be being written)."""
-    outputs = ("site", "build", ".lesson-cache", "node_modules")
-
-    def is_output(parts: tuple[str, ...]) -> bool:
-        return parts[0] in outputs or "__pycache__" in parts
-
-    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(root.rglob("*"))
-            if path.is_file() and not is_output(path.relative_to(root).parts)}
 
 
 @pytest.fixture(scope="module")

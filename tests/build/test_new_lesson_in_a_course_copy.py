@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from lesson_builder._strings import ui_text
-from site_copy import make_site_copy, mkdocs_build
+from support.site_copy import make_site_copy, mkdocs_build
 
 SLUG = "parallel-calls"
 WRITTEN = "Паралелни извиквания на инструменти"  # what the author writes in place of every mark

@@ -15,7 +15,7 @@ from lesson_builder._lesson_parser import parse_lesson
 from lesson_builder._problems import Problems
 from lesson_builder._program_export import lesson_programs, program_text
 from lesson_builder._sdk_imports import REAL_HOME, rewrite
-from repo_course import repo_course
+from support.repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
 COURSE = repo_course()

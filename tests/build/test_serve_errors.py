@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from site_copy import SAMPLE, make_site_copy
+from support.site_copy import SAMPLE, make_site_copy
 
 LESSON = SAMPLE[0]
 GOOD, BAD = "{'order_id': '1042'}", "{'order_id': '1043'}"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lesson_builder import build_course
-from repo_course import repo_course
+from support.repo_course import repo_course
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"

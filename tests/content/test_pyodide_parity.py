@@ -5,7 +5,7 @@ fake_client, gives the transcript CPython gave at build time."""
 from pathlib import Path
 
 import pytest
-from pyodide_host import SKIP_REASON, pyodide_available, run_chains
+from support.pyodide_host import SKIP_REASON, pyodide_available, run_chains
 
 from lesson_builder import build_course
 

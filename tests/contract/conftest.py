@@ -1,16 +1,9 @@
 """Fixtures for the contract tests: the fake served over HTTP on a free port."""
 
-import sys
 import threading
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "unit" / "fake_client"))  # the lesson-like programs
-
-from fake_client._server import FakeModelServer  # noqa: E402
+from fake_client._server import FakeModelServer
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ import pytest
 from lesson_builder import build_course
 from lesson_builder._program_export import lesson_programs
 from lesson_builder._problems import Problems
-from program_launcher import ProgramLauncher
+from support.program_launcher import ProgramLauncher
 
 REPO = Path(__file__).resolve().parents[2]
 

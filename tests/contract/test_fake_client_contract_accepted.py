@@ -9,7 +9,7 @@ import pydantic
 import pytest
 
 import fake_client
-from fake_client_programs import openai_tools, shop_tools
+from support.fake_client_programs import openai_tools, shop_tools
 
 WEB_SEARCH = {"type": "web_search_20250305", "name": "web_search", "max_uses": 3}
 

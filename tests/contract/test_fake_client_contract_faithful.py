@@ -13,7 +13,7 @@ import openai
 import pytest
 
 import fake_client
-from fake_client_programs import SHOP_QUESTIONS, SHOP_SYSTEM, openai_tools, shop_runner, shop_tools
+from support.fake_client_programs import SHOP_QUESTIONS, SHOP_SYSTEM, openai_tools, shop_runner, shop_tools
 from test_fake_client_contract_types import assert_no_extra_fields
 
 _keys = itertools.count(1)

@@ -16,7 +16,7 @@ import fake_client
 from fake_client import faults
 from fake_client._server import FakeModelServer
 from fake_client.faults import make_faults
-from fake_client_programs import openai_tools, shop_tools
+from support.fake_client_programs import openai_tools, shop_tools
 
 QUESTION = "Where is order 1042?"
 TOOLS = shop_tools("en")

@@ -11,7 +11,7 @@ import pytest
 from anthropic import beta_tool
 
 import fake_client
-from fake_client_programs import ORDERS, SHOP_QUESTIONS, SHOP_SYSTEM, openai_tools, shop_tools
+from support.fake_client_programs import ORDERS, SHOP_QUESTIONS, SHOP_SYSTEM, openai_tools, shop_tools
 
 _keys = itertools.count(1)
 

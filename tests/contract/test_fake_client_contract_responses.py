@@ -14,9 +14,9 @@ from openai.types.responses import Response, ResponseStreamEvent, response_creat
 import fake_client
 from fake_client._ids import shaped_id
 from fake_client._responses_events import response_events, stream_event
-from fake_client_programs import (SHOP_QUESTIONS, SHOP_SYSTEM, responses_loop, responses_tools, shop_runner,
+from support.fake_client_programs import (SHOP_QUESTIONS, SHOP_SYSTEM, responses_loop, responses_tools, shop_runner,
                                   shop_tools)
-from fake_client_scenarios import scenarios
+from support.fake_client_scenarios import scenarios
 from test_fake_client_contract_types import assert_no_extra_fields
 
 _keys = itertools.count(1)

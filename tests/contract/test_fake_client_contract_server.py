@@ -11,8 +11,8 @@ import openai
 import pytest
 
 import fake_client
-from fake_client_programs import MSG, SHOP_SYSTEM, TOOLU, shop_runner, shop_tools
-from fake_client_scenarios import run_all
+from support.fake_client_programs import MSG, SHOP_SYSTEM, TOOLU, shop_runner, shop_tools
+from support.fake_client_scenarios import run_all
 
 _keys = itertools.count(1)
 

@@ -9,7 +9,7 @@ from anthropic.types import message_create_params
 from openai.types.chat import completion_create_params
 
 import fake_client
-from fake_client_scenarios import run_all
+from support.fake_client_scenarios import run_all
 
 
 def assert_no_extra_fields(value, where="response"):

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pyodide_host import SKIP_REASON, pyodide_available, run_program
+from support.pyodide_host import SKIP_REASON, pyodide_available, run_program
 
 ROOT = Path(__file__).parents[2]
 

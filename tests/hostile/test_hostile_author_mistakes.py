@@ -13,12 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from author_mistakes import HARMLESS, MISTAKES, PAGE, QUIZZES, crash_once, edit, not_utf8, replace_line
-from authoring_copies import REPO, content_root, copy_lesson
-from hostile_tally import case
+from support.author_mistakes import HARMLESS, MISTAKES, PAGE, QUIZZES, crash_once, edit, not_utf8, replace_line
+from support.authoring_copies import REPO, content_root, copy_lesson
+from support.hostile_tally import case
 from lesson_builder import build_course, scan_course
-from test_mutations import tree_digest
-from site_copy import make_site_copy, mkdocs_build
+from support.site_copy import make_site_copy, mkdocs_build, tree_digest
 
 AREA = "author mistakes"
 # A problem line: path[:line]: message (messages may go on over more lines: a diff, an output).

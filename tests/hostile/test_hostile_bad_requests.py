@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fake_client
-from bad_requests import (NotHandled, anthropic_arguments, check_anthropic_reply, check_error,
+from support.bad_requests import (NotHandled, anthropic_arguments, check_anthropic_reply, check_error,
                           check_openai_reply, deep, openai_arguments, outcome)
-from hostile_tally import case
+from support.hostile_tally import case
 
 AREA = "bad requests"
 hostile = settings(max_examples=90, derandomize=True, deadline=None, database=None, print_blob=True,

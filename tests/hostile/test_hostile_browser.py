@@ -1,5 +1,5 @@
 """The browser half of the hostile suite, in real Chromium on the real built site (fixtures of
-``tests/browser/browser_harness.py``):
+``tests/support/browser_harness.py``):
 
 - learner code in the browser: two pages of one visit share one Python worker; hostile code on
   one page ends in its right state with the page's own message, and the next run on this page
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from browser_harness import PageLog, Snippets, log_counts, page_problems, watched_context, watched_page
-from hostile_tally import case
-from startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
-from quiz_support import STORAGE_KEY, Quizzes, lesson_path
+from support.browser_harness import PageLog, Snippets, log_counts, page_problems, watched_context, watched_page
+from support.hostile_tally import case
+from support.startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
+from support.quiz_support import STORAGE_KEY, Quizzes, lesson_path
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYGROUND = "playground/"

@@ -1,5 +1,5 @@
 """The site's Content-Security-Policy against hostile code, in real Chromium on the real built
-site (every test server sends the policy, ``tests/browser/csp_support.py``), and against an
+site (every test server sends the policy, ``tests/support/csp_support.py``), and against an
 author who writes inline code into a lesson, through a real ``mkdocs build``:
 
 - learner code that reaches for JavaScript's eval, another origin or a data: address is
@@ -13,9 +13,9 @@ Each case is counted in the hostile tally ("content security: N tried, N handled
 from __future__ import annotations
 
 import pytest
-from hostile_tally import case
-from startup_support import first_checked_snippet
-from site_copy import make_site_copy, mkdocs_build
+from support.hostile_tally import case
+from support.startup_support import first_checked_snippet
+from support.site_copy import make_site_copy, mkdocs_build
 
 AREA = "content security"
 LESSON = "lessons/first-steps/"

@@ -14,7 +14,7 @@ import pytest
 
 import fake_client
 import lesson_runtime
-from hostile_tally import case
+from support.hostile_tally import case
 from lesson_builder._runner import ChainRunner, RunRequest
 from lesson_runtime import run_chain
 

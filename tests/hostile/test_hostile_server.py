@@ -22,7 +22,7 @@ import pytest
 import fake_client
 
 from fake_client._server import FakeModelServer
-from hostile_tally import case
+from support.hostile_tally import case
 
 AREA = "server"
 REPO = Path(__file__).resolve().parents[2]

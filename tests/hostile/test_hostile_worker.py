@@ -1,5 +1,5 @@
 """Learner code that takes the Python worker down, in real Chromium on the real built site
-(fixtures of ``tests/browser/browser_harness.py``): the program closes the worker
+(fixtures of ``tests/support/browser_harness.py``): the program closes the worker
 (``js.close()``), Python dies in it (a fatal error: the C stack overflows, or Pyodide's fatal
 error hook), or the browser ends it under a running program. Two lesson pages of one visit
 share the worker: the run that was going on ends at once as ``error`` with the page's own
@@ -16,8 +16,8 @@ Each case is counted in the hostile tally ("learner code in the browser")."""
 from __future__ import annotations
 
 import pytest
-from hostile_tally import case
-from startup_support import close_shared_workers
+from support.hostile_tally import case
+from support.startup_support import close_shared_workers
 from test_hostile_browser import (BROWSER, assert_both_pages_run, open_two_pages, python_ready, status_text, strings,
                                   wait_output)
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from run_kind import COLLECTED_FILES
+from support.run_kind import COLLECTED_FILES
 
 REPO = Path(__file__).resolve().parents[2]
 

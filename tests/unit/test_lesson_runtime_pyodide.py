@@ -3,7 +3,7 @@ the same transcripts as CPython 3.11, edge cases included (timeouts, tracebacks,
 and no run leaking into the next in one interpreter (as in the browser's shared worker)."""
 
 import pytest
-from pyodide_host import SKIP_REASON, pyodide_available, run_chains
+from support.pyodide_host import SKIP_REASON, pyodide_available, run_chains
 
 from test_lesson_runtime import COLLECTS, LEFT_GARBAGE
 

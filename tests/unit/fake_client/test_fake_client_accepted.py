@@ -8,7 +8,7 @@ import pytest
 import fake_client
 from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
-from fake_client_programs import LANGUAGES, SHOP_QUESTIONS, openai_tools, shop_tools
+from support.fake_client_programs import LANGUAGES, SHOP_QUESTIONS, openai_tools, shop_tools
 
 WEB_SEARCH = {"type": "web_search_20250305", "name": "web_search", "max_uses": 3}
 

@@ -11,7 +11,7 @@ import pytest
 
 import fake_client
 from fake_client import Anthropic, OpenAI
-from fake_client_programs import CALL, CHATCMPL, MSG, TOOLU
+from support.fake_client_programs import CALL, CHATCMPL, MSG, TOOLU
 
 ROOT = Path(fake_client.__file__).parents[1]
 

@@ -7,7 +7,7 @@ import pytest
 
 import fake_client
 from fake_client import Anthropic, AsyncAnthropic, AsyncOpenAI, OpenAI, faults
-from fake_client_programs import MSG, SHOP_QUESTIONS, openai_tools, shop_tools
+from support.fake_client_programs import MSG, SHOP_QUESTIONS, openai_tools, shop_tools
 
 TOOLS = shop_tools("bg")
 FUNCTIONS = openai_tools(TOOLS)

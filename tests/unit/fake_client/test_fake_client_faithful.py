@@ -10,7 +10,7 @@ import pytest
 from fake_client import Anthropic, BadRequestError, OpenAI
 from fake_client._thinking import signature
 from fake_client.locales import phrase
-from fake_client_programs import (LANGUAGES, SHOP_QUESTIONS, SHOP_SYSTEM, openai_tools, shop_runner,
+from support.fake_client_programs import (LANGUAGES, SHOP_QUESTIONS, SHOP_SYSTEM, openai_tools, shop_runner,
                                   shop_tools)
 
 STATUS, TWO, THANKS, NO_NUMBER = (SHOP_QUESTIONS[kind] for kind in ("status", "two", "thanks", "no_number"))

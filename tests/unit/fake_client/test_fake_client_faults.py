@@ -9,7 +9,7 @@ import pytest
 import fake_client
 from fake_client import Anthropic, OpenAI, faults
 from fake_client.locales import phrase
-from fake_client_programs import LANGUAGES, MSG, SHOP_QUESTIONS, shop_tools, openai_tools
+from support.fake_client_programs import LANGUAGES, MSG, SHOP_QUESTIONS, shop_tools, openai_tools
 
 QUESTION = "Where is order 1042?"
 TOOLS = shop_tools("en")

@@ -4,7 +4,7 @@ import pytest
 
 from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
-from fake_client_programs import (TOOLU, FILES, LANGUAGES, anthropic_loop, files_runner, files_tools,
+from support.fake_client_programs import (TOOLU, FILES, LANGUAGES, anthropic_loop, files_runner, files_tools,
                                   openai_loop, openai_tools)
 
 Q = {

@@ -4,7 +4,7 @@ import pytest
 
 from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
-from fake_client_programs import (CALL, CITIES, LANGUAGES, STOCK, anthropic_loop, flowers_runner,
+from support.fake_client_programs import (CALL, CITIES, LANGUAGES, STOCK, anthropic_loop, flowers_runner,
                                   flowers_tools, openai_loop, openai_tools)
 
 Q = {"zh": "北京、上海和深圳的鲜花库存是多少？",

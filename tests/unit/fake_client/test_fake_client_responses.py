@@ -7,7 +7,7 @@ import pytest
 
 import fake_client
 from fake_client import BadRequestError, OpenAI
-from fake_client_programs import (CALL, FC, RESP, RESP_MSG, RS, SHOP_QUESTIONS, SHOP_SYSTEM, files_runner,
+from support.fake_client_programs import (CALL, FC, RESP, RESP_MSG, RS, SHOP_QUESTIONS, SHOP_SYSTEM, files_runner,
                                   files_tools, flowers_runner, flowers_tools, openai_loop, openai_tools,
                                   responses_loop, responses_tools, shop_runner, shop_tools, support_runner,
                                   support_tools)

@@ -4,7 +4,7 @@ import pytest
 
 from fake_client import Anthropic
 from fake_client.locales import phrase
-from fake_client_programs import (TOOLU, LANGUAGES, SHOP_QUESTIONS, SHOP_SYSTEM, SHOP_TEXTS, anthropic_loop, shop_runner,
+from support.fake_client_programs import (TOOLU, LANGUAGES, SHOP_QUESTIONS, SHOP_SYSTEM, SHOP_TEXTS, anthropic_loop, shop_runner,
                                   shop_tools)
 
 QUESTIONS = SHOP_QUESTIONS

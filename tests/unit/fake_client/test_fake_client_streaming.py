@@ -10,9 +10,9 @@ import pytest
 import fake_client
 from fake_client import Anthropic, BadRequestError, OpenAI
 from fake_client._streaming import json_pieces, text_pieces
-from fake_client_programs import (CALL, LANGUAGES, MSG, SHOP_QUESTIONS, SHOP_SYSTEM, TOOLU,
+from support.fake_client_programs import (CALL, LANGUAGES, MSG, SHOP_QUESTIONS, SHOP_SYSTEM, TOOLU,
                                   openai_tools, shop_tools)
-from helper_programs import STREAMING
+from support.helper_programs import STREAMING
 
 
 def shop_request(lang, **options):

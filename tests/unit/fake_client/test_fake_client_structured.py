@@ -12,8 +12,8 @@ import pydantic
 import pytest
 
 from fake_client import Anthropic, BadRequestError, OpenAI
-from fake_client_programs import LANGUAGES, SHOP_QUESTIONS, shop_tools
-from helper_programs import STRUCTURED
+from support.fake_client_programs import LANGUAGES, SHOP_QUESTIONS, shop_tools
+from support.helper_programs import STRUCTURED
 
 ORDER = {"type": "object", "additionalProperties": False, "required": ["order_id", "status", "eta_days", "late"],
          "properties": {"order_id": {"type": "string"}, "status": {"type": "string"},

@@ -4,7 +4,7 @@ import pytest
 
 from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
-from fake_client_programs import (LANGUAGES, anthropic_loop, openai_loop, openai_tools,
+from support.fake_client_programs import (LANGUAGES, anthropic_loop, openai_loop, openai_tools,
                                   support_runner, support_tools)
 
 Q = {

@@ -6,7 +6,7 @@ import pytest
 import fake_client
 from fake_client import Anthropic, BadRequestError, NotFoundError
 from fake_client._threads import ThreadStore
-from fake_client_programs import SHOP_QUESTIONS, SHOP_SYSTEM, shop_runner, shop_tools
+from support.fake_client_programs import SHOP_QUESTIONS, SHOP_SYSTEM, shop_runner, shop_tools
 
 
 def results_for(reply, lang):

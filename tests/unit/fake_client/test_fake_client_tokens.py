@@ -5,7 +5,7 @@ import pytest
 from fake_client import Anthropic, OpenAI
 from fake_client._tokens import count_words, estimate_tokens
 from fake_client._tool_tokens import schema_words
-from fake_client_programs import (LANGUAGES, SHOP_SYSTEM, anthropic_loop, openai_tools, shop_runner,
+from support.fake_client_programs import (LANGUAGES, SHOP_SYSTEM, anthropic_loop, openai_tools, shop_runner,
                                   shop_tools)
 
 

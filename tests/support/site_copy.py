@@ -6,6 +6,7 @@ mkdocs.yml gets the `lessons` plugin line if it lacks one. Its course file has t
 lesson only, written in Bulgarian and in progress in every other language.
 """
 
+import hashlib
 import re
 import shutil
 import subprocess
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 import yaml
-from run_kind import refuse_in_fast_run
+from support.run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
@@ -71,3 +72,16 @@ def mkdocs_build(site: Path) -> subprocess.CompletedProcess:
     environment = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "HOME": str(site)}
     return subprocess.run(MKDOCS + ["build", "--strict", "-f", str(site / "mkdocs.yml")], cwd=site,
                           capture_output=True, text=True, env=environment, timeout=600)
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Every file of the content tree, outputs excluded (site/, the transcript cache, and
+    build/, where the start-up files of an earlier build may still be being written)."""
+    outputs = ("site", "build", ".lesson-cache", "node_modules")
+
+    def is_output(parts: tuple[str, ...]) -> bool:
+        return parts[0] in outputs or "__pycache__" in parts
+
+    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(root.rglob("*"))
+            if path.is_file() and not is_output(path.relative_to(root).parts)}

@@ -1,6 +1,6 @@
 // One Pyodide (the npm package the site ships) for a whole pytest process. Loading it costs
 // about two seconds of CPU, so it is loaded once and then asked for many runs: one JSON
-// request per line on stdin, one JSON answer per line on stdout (tests/pyodide_host.py).
+// request per line on stdin, one JSON answer per line on stdout (tests/support/pyodide_host.py).
 //
 //   {"chains": [{"setup": [...], "code": "...", "timeout": 1}, ...]}
 //       → {"transcripts": [...]}  each job through lesson_runtime.run_chain, in order, as the
@@ -9,7 +9,7 @@
 //       → {"stdout": "..."}  the program run as a script would be, fake_client imported afresh
 //   any failure → {"error": "<Python or JavaScript traceback>"}
 //
-// Usage: node tests/pyodide_host.mjs <repo>
+// Usage: node tests/support/pyodide_host.mjs <repo>
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";

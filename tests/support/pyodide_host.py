@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Optional
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
 HOST = Path(__file__).with_name("pyodide_host.mjs")
 SKIP_REASON = "needs Node and the pyodide npm package (npm ci)"

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from chromium import in_front
+from support.chromium import in_front
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSON_SLUG = "first-steps"

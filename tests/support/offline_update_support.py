@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from lesson_builder._offline_manifest import SERVICE_WORKER, read_manifest
-from startup_support import _QuietHandler, _ThreadingServer
+from support.startup_support import _QuietHandler, _ThreadingServer
 
 REPO = Path(__file__).resolve().parents[2]
 EDITED_LESSON = "lessons/first-steps/bg.md"  # the sample lesson, in the default language

@@ -13,8 +13,8 @@ import threading
 import time
 from pathlib import Path
 
-from chromium import END_STATES, in_front
-from csp_support import PolicyHandlerMixin
+from support.chromium import END_STATES, in_front
+from support.csp_support import PolicyHandlerMixin
 
 
 class _QuietHandler(PolicyHandlerMixin, http.server.SimpleHTTPRequestHandler):

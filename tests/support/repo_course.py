@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lesson_builder import scan_course
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 @functools.cache

@@ -1,16 +1,14 @@
-"""Browser test harness (a plugin module: ``tests/browser/conftest.py`` and
-``tests/hostile/conftest.py`` import its fixtures): the real built site, served from 127.0.0.1, in Debian's Chromium
+"""Browser test harness (a pytest plugin, registered once in ``tests/conftest.py``): the real built site, served from 127.0.0.1, in Debian's Chromium
 driven by Python Playwright. Nothing is mocked: real mkdocs build, real Pyodide in a real
 worker.
 
-Fixtures (use them from any ``tests/browser/test_*.py``):
+Fixtures (any test may ask for them; asking marks it ``browser`` or ``site``, tests/conftest.py):
 
 ``built_site`` (session)
     ``Path`` of a built site. Built once per session (``npm run build`` if the bundle is
     missing, then ``mkdocs build --strict`` into a temporary folder), or, when the
     environment variable ``SITE_DIR`` names a folder with an ``index.html``, that folder as
     it is (``scripts/test`` builds once and passes it, so that the build is not repeated).
-    Every folder whose conftest imports this module shares the one build.
 
 ``site_url`` (session)
     ``site_url(path="")`` → absolute URL of a page, e.g. ``site_url("fa/playground/")``.
@@ -25,7 +23,7 @@ Fixtures (use them from any ``tests/browser/test_*.py``):
     A built site whose course has a translation in progress (so notice pages), as
     ``.url(path)`` and ``.outline`` (its ``lesson_builder`` course outline): the real site
     while the course has one, else a copy of the site cut down to the sample lesson,
-    written in Bulgarian only (the mutation tests' copy, ``tests/build/site_copy.py``),
+    written in Bulgarian only (the mutation tests' copy, ``site_copy.py``),
     built and served once.
 
 ``browser`` (session)
@@ -70,9 +68,9 @@ from typing import Callable
 from urllib.parse import urlparse
 
 import pytest
-from chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES, in_front
-from csp_support import CspWatch, PolicyHandlerMixin, mentions_policy
-from run_kind import refuse_in_fast_run
+from support.chromium import CHROMIUM, CHROMIUM_ARGS, END_STATES, in_front
+from support.csp_support import CspWatch, PolicyHandlerMixin, mentions_policy
+from support.run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
 # A cold start of Pyodide takes 4-8 s on a loaded 2-core machine; leave room.
@@ -184,8 +182,7 @@ def notice_site(request):
         yield NoticeSite(request.getfixturevalue("site_url"), outline)
         return
     # Every translation is written: notices exist only in a copy that marks some in progress.
-    sys.path.insert(0, str(REPO / "tests" / "build"))
-    from site_copy import make_site_copy, mkdocs_build
+    from support.site_copy import make_site_copy, mkdocs_build
 
     folder = Path(tempfile.mkdtemp(prefix="notice-site-"))
     try:

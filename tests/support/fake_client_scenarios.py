@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fake_client_programs import (LANGUAGES, SHOP_SYSTEM, anthropic_loop, files_runner, files_tools,
+from support.fake_client_programs import (LANGUAGES, SHOP_SYSTEM, anthropic_loop, files_runner, files_tools,
                                   flowers_runner, flowers_tools, openai_loop, openai_tools,
                                   shop_runner, shop_tools, support_runner, support_tools)
 
