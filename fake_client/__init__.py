@@ -177,7 +177,7 @@ Adding a world
 2. Add its words (`WORDS`) and phrases (`PHRASES`, keys `<name>.<what>`) to every file in
    `fake_client/locales/`: the test suite fails if one language lacks a key.
 3. Register it in `WORLDS` in `fake_client/worlds/__init__.py`.
-4. Add tests under `tests/unit/fake_client/`: one per behaviour per language.
+4. Add tests under `tests/unit/fake_client_tests/`: one per behaviour per language.
 """
 
 from ._anthropic_client import Anthropic

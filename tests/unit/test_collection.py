@@ -37,3 +37,14 @@ def test_every_test_file_under_tests_is_collected_by_a_plain_run(pytestconfig):
     assert "tests/build/test_site.py" in files  # the folder pytest's defaults used to skip
     missing = sorted(files - files_collected_by_a_plain_run(pytestconfig))
     assert not missing, f"test files no plain `pytest` run collects: {missing}"
+
+
+def test_no_test_folder_is_named_like_a_package_of_the_product():
+    # pytest puts a test file's folder's parent on sys.path; a folder named `fake_client` there
+    # is an empty namespace package that shadows the real one, which the editable install finds
+    # only after every path entry: a test then imports nothing ("unknown location").
+    products = {path.parent.name for path in REPO.glob("*/__init__.py")}
+    assert "fake_client" in products
+    clashing = sorted(path.relative_to(REPO).as_posix() for path in (REPO / "tests").rglob("*")
+                      if path.is_dir() and path.name in products)
+    assert not clashing, f"test folders named like a product package: {clashing}"
