@@ -1,4 +1,4 @@
-"""Command line: ``python -m lesson_builder check|transcript|coverage|new|fix|schema``.
+"""Command line: ``python -m lesson_builder check|transcript|coverage|new|fix|sync|schema``.
 
 - ``check [paths…]`` runs and checks the lessons (all, or the named files/folders) and
   prints every problem as ``path:line: message``; exit status 1 when there is any.
@@ -9,6 +9,8 @@
   laid out like a written one, every text to write marked ``TO-WRITE``.
 - ``fix [paths…]`` rewrites stale ``output`` blocks and quiz outputs from the real run and
   prints the diff.
+- ``sync <slug> --from <lang>`` carries one translation's code into the others' snippets,
+  each page keeping its words (strings, print calls, comments); names what it cannot carry.
 - ``schema`` prints the JSON Schema of quiz files (``schemas/quiz.schema.json``).
 """
 
@@ -25,6 +27,7 @@ from ._fix import fix_course
 from ._scaffold import MARK, ScaffoldError, new_page
 from ._discover import slug_and_lang
 from ._schema import quiz_schema
+from ._sync import SyncError, sync_lesson
 
 
 def main(argv=None) -> int:
@@ -52,6 +55,9 @@ def main(argv=None) -> int:
     new.add_argument("--after", help="a new lesson's place: after this lesson (default: at the end of the course)")
     fix = commands.add_parser("fix", parents=[common], help="rewrite stale outputs from the real run")
     fix.add_argument("paths", nargs="*", type=Path, help="lesson/quiz files or folders (default: all)")
+    sync = commands.add_parser("sync", parents=[common], help="carry one translation's code into the others")
+    sync.add_argument("slug", help="the lesson's folder name")
+    sync.add_argument("--from", dest="source", required=True, help="the language whose code is right")
     args = parser.parse_args(argv)
     root = Path(args.root).resolve()
     if args.command != "schema" and not (root / "lessons").is_dir():
@@ -66,6 +72,8 @@ def main(argv=None) -> int:
         return _new(root, args.slug, args.lang, args.source, args.after)
     if args.command == "fix":
         return _fix(root, [p.resolve() for p in args.paths] or None, not args.no_cache)
+    if args.command == "sync":
+        return _sync(root, args.slug, args.source)
 
     if args.command == "schema":
         print(json.dumps(quiz_schema(), indent=2, ensure_ascii=False))
@@ -134,6 +142,23 @@ def _shown_path(path: Path) -> str:
     except ValueError:
         shown = path.as_posix()
     return shlex.quote(shown)
+
+
+def _sync(root: Path, slug: str, source: str) -> int:
+    try:
+        result = sync_lesson(root, slug, source)
+    except SyncError as error:
+        print(f"sync: {error}", file=sys.stderr)
+        return 2
+    for path, ids in sorted(result.carried.items()):
+        print(f"{path}: code of {', '.join(ids)} carried over from {source}")
+    for line in result.by_hand:
+        print(line, file=sys.stderr)
+    if not result.carried and not result.by_hand:
+        print(f"every translation of '{slug}' already runs the code of {source}")
+    elif result.carried:
+        print(f"next: {_builder_command(root)} fix lessons/{slug}   # outputs the new code prints", file=sys.stderr)
+    return 1 if result.by_hand else 0
 
 
 def _fix(root: Path, only, use_cache: bool) -> int:

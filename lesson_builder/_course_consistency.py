@@ -8,7 +8,8 @@ and line of the translation (or of the later lesson) at fault, and where the oth
 
 from typing import Iterable
 
-from ._model import Lesson, Quiz, QuizFile
+from ._code_shape import code_shape, describe_token, first_difference
+from ._model import Lesson, Quiz, QuizFile, Snippet
 from ._problems import Problems
 
 
@@ -42,6 +43,28 @@ def _compare_snippets(reference: Lesson, lesson: Lesson, problems: Problems) -> 
             problems.add(lesson.path, snippet.line, f"snippet '{snippet_id}' is not in {reference.path}: "
                                                     f"translations of a lesson have the same snippet ids",
                          f"snippet {snippet_id}")
+        elif snippet_id in reference.snippets:
+            _compare_code(reference, lesson, reference.snippets[snippet_id], snippet, problems)
+
+
+def _compare_code(reference: Lesson, lesson: Lesson, theirs: Snippet, ours: Snippet, problems: Problems) -> None:
+    """A translation runs the reference's code with its own words, unless either says why
+    not (``differs=``)."""
+    if ours.differs is not None or theirs.differs is not None:
+        return
+    mine, other = code_shape(ours.code), code_shape(theirs.code)
+    if mine is None or other is None:
+        return  # a syntax error, reported with the run
+    parting = first_difference(mine, other)
+    if parting is None:
+        return
+    our_line, their_line, our_token, their_token = parting
+    problems.add(lesson.path, ours.line + our_line,
+                 f"snippet '{ours.id}' is not the code of {reference.path} (line {theirs.line}) with other words: "
+                 f"here {describe_token(our_token)}, there {describe_token(their_token)} (its line "
+                 f"{theirs.line + their_line}). Make it the same code (python -m lesson_builder sync "
+                 f"{lesson.slug} --from {reference.lang} carries it over and keeps this page's words), or say "
+                 f"why it differs with differs=<reason> on its fence", f"snippet {ours.id}")
 
 
 def _compare_quizzes(reference_file: QuizFile | None, quiz_file: QuizFile | None, reference: Lesson,

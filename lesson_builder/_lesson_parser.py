@@ -15,7 +15,7 @@ from ._yaml_lines import LocatedDict, YamlProblem, keep_source_text, load_locate
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`]*?)[ \t]*$")
 QUIZ_LINE = re.compile(r"^(?P<indent>[ \t]*):::[ \t]*quiz\b[ \t]*(?P<id>\S*)[ \t]*(?P<rest>.*)$")
 SNIPPET_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-SNIPPET_FLAGS = ("id", "continues", "hidden", "timeout")
+SNIPPET_FLAGS = ("id", "continues", "hidden", "timeout", "differs")
 REQUIRED_META = {"title": str, "summary": str}
 # Marks an output block's snippet that was refused (and reported): the block goes with it.
 _REFUSED = object()
@@ -155,7 +155,7 @@ def _add_snippet(lesson: Lesson, words: list[str], code: str, opening: int, clos
         key, _, value = word.partition("=")
         if key not in SNIPPET_FLAGS:
             problems.add(lesson.path, line, f"unknown snippet option '{key}'{suggestion(key, SNIPPET_FLAGS)}; "
-                                           "known: id=, continues=, hidden, timeout=")
+                                           "known: id=, continues=, hidden, timeout=, differs=")
             unknown = True
             continue
         options[key] = value
@@ -178,8 +178,12 @@ def _add_snippet(lesson: Lesson, words: list[str], code: str, opening: int, clos
             problems.add(lesson.path, line, f"timeout={options['timeout']} must be a number of seconds (0 < n ≤ 120)")
     if "hidden" in options and options["hidden"] not in ("", "true"):
         problems.add(lesson.path, line, "'hidden' takes no value")
+    if "differs" in options and not options["differs"]:
+        problems.add(lesson.path, line, "differs= needs a reason (one word or words-joined-by-dashes): why this "
+                                        "snippet's code is not the other translations' code")
     snippet = Snippet(id=snippet_id, code=code, line=line, continues=options.get("continues") or None,
-                      hidden="hidden" in options, timeout=timeout, span=(opening, close + 1), indent=indent)
+                      hidden="hidden" in options, timeout=timeout, span=(opening, close + 1), indent=indent,
+                      differs=options.get("differs"))
     if "continues" in options and not options["continues"]:
         problems.add(lesson.path, line, "continues= needs a snippet id")
     lesson.snippets[snippet_id] = snippet

@@ -16,6 +16,7 @@ class Snippet:
     continues: Optional[str] = None
     hidden: bool = False
     timeout: float = DEFAULT_TIMEOUT
+    differs: Optional[str] = None  # why its code differs from the other translations' (differs=<reason>; "" reported)
     output: Optional[str] = None  # the ```output block shown after it, if any
     output_line: int = 0
     # 0-based line span [start, end) of the fences (and the output block) in the file
