@@ -2,7 +2,6 @@
 their keywords, and the async clients answer and fail as `AsyncAnthropic` / `AsyncOpenAI`
 do against `serve`."""
 
-import asyncio
 import inspect
 
 import anthropic
@@ -14,6 +13,7 @@ from openai.resources.responses import AsyncResponses, Responses
 
 import fake_client
 from fake_client import faults
+from support.run_async import run_async
 
 QUESTION = [{"role": "user", "content": "Where is order 1042?"}]
 
@@ -82,7 +82,7 @@ def test_async_clients_answer_and_fail_as_the_sdks_do_against_serve(fake_server,
                 errors.append(error)
         replies = [await call(real), await call(ours)]
         return errors, replies
-    errors, replies = asyncio.run(both())
+    errors, replies = run_async(both())
     assert [type(error).__name__ for error in errors] == ["RateLimitError", "RateLimitError"]
     assert str(errors[0]) == str(errors[1])
     assert replies[0].to_dict() == replies[1].to_dict()

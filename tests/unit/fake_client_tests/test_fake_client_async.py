@@ -8,6 +8,7 @@ import pytest
 import fake_client
 from fake_client import Anthropic, AsyncAnthropic, AsyncOpenAI, OpenAI, faults
 from support.fake_client_programs import MSG, SHOP_QUESTIONS, openai_tools, shop_tools
+from support.run_async import run_async
 
 TOOLS = shop_tools("bg")
 FUNCTIONS = openai_tools(TOOLS)
@@ -15,7 +16,7 @@ QUESTION = [{"role": "user", "content": SHOP_QUESTIONS["status"]["bg"]}]
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    return run_async(coroutine)
 
 
 def test_awaited_replies_are_the_synchronous_ones():
