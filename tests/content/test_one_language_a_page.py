@@ -3,6 +3,8 @@ draws (every snippet's run, every run a quiz's check makes), carries another cou
 language's phrases. The signs: the build's text-language detector and the fake model's own
 phrases (support.foreign_phrases)."""
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,19 @@ def test_no_shown_output_or_run_picture_is_in_another_language(course, key):
         for name, run in runs.items():
             problems += [f"quiz '{quiz_id}' run {name} {where}" for where in foreign_texts(run, lesson.lang)]
     assert problems == []
+
+
+_CONFIG = re.compile(r"<script type=\"application/json\" data-config>(.*?)</script>")
+
+
+@pytest.mark.parametrize("lang", ["bg", "fa", "zh", "ru", "uk"])
+def test_no_playground_output_is_in_another_language(lang):
+    """The site's own pages with snippets (docs/<lang>/playground.md, outputs written by hand)."""
+    text = (REPO / "docs" / lang / "playground.md").read_text(encoding="utf-8")
+    configs = [json.loads(found) for found in _CONFIG.findall(text)]
+    assert configs, "the playground has snippets"
+    assert [(config["id"], foreign_in(config["expected"] or "", lang)) for config in configs
+            if foreign_in(config["expected"] or "", lang)] == []
 
 
 # The check fails on the mistake it is for: the Russian agent-loop page, run the way the build
