@@ -254,8 +254,8 @@ def _recording() -> Any:
 
 def _page_language(lang: Optional[str]) -> Any:
     """fake_client.page_language(lang) when fake_client is importable, else a context that
-    does nothing. Also for None: the run then starts with no page language, whatever an
-    earlier run set by hand (the context puts the value back when it ends)."""
+    does nothing. Also for None: a run for no page then guesses, whatever the host's context
+    held, and whatever the run sets by hand is undone when the context ends."""
     try:
         import fake_client
     except ImportError:
