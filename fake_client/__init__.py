@@ -142,6 +142,16 @@ Bulgarian, Russian and Ukrainian are told apart by letters and small words only 
 them has (і ї є ґ; ы э ё; ъ). The full rule: `fake_client._language`. Every phrase of a
 language, and every word the model listens for, is in `fake_client/locales/<lang>.py`.
 
+A page that shows the answers can say its language, so that nothing is guessed where the
+script allows it (a Russian question with no Russian marker word gets a Russian answer on a
+Russian page); the lesson runtime does this for every run on a lesson page::
+
+    with fake_client.page_language("ru"):
+        client.messages.create(...)      # Cyrillic question → Russian answer
+
+A question in another script is still answered in its own language, and outside such a
+block (a program of your own, `serve`) the language is guessed as above.
+
 How the model decides
 ---------------------
 It only sees the conversation: the system prompt, the offered tools (name, description,
@@ -199,6 +209,7 @@ from ._message_stream import MessageStream
 from ._openai_chunks import ChatCompletionChunk
 from ._openai_types import (ChatCompletion, ChatCompletionMessage, ChatCompletionMessageToolCall,
                             Choice, CompletionUsage, Function, ParsedChatCompletion)
+from ._language import page_language
 from ._recording import recording
 from ._responses_types import (InputTokenCountResponse, ParsedResponse, Response,
                                ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText,
@@ -207,7 +218,7 @@ from ._streaming import Stream
 
 __all__ = [
     "Anthropic", "OpenAI", "AsyncAnthropic", "AsyncOpenAI", "AsyncStream", "recording", "faults",
-    "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
+    "page_language", "Message", "TextBlock", "ToolUseBlock", "ThinkingBlock", "Usage", "ContentBlock",
     "MessageTokensCount", "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
     "Function", "CompletionUsage",
     "Response", "ResponseOutputMessage", "ResponseOutputText", "ResponseFunctionToolCall",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
-from ._language import detect_language
+from ._language import current_page_language, detect_language
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class Conversation:
         """The language to answer in (rule: `fake_client._language`)."""
         user_texts = [text for turn in reversed(self.turns) if turn.role == "user"
                       for text in turn.texts]
-        return detect_language(user_texts, self.system)
+        return detect_language(user_texts, self.system, current_page_language())
 
     @property
     def question(self) -> str:

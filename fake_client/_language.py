@@ -16,11 +16,24 @@ system prompt; tool results are program output and are never read):
    дякую; the lists are in `fake_client.locales`). The first text with a single best score
    decides. When none does, the answer is Bulgarian, the site's default language.
 3. With no text at all to go by, the answer is English.
+
+The page's language, when something says it (`page_language`: the lesson runtime sets it for
+each run on a page, at build time and in the browser), comes first wherever the texts allow
+it: when the deciding script is that language's script, or when no text has a script at all,
+the answer is in the page's language, and steps 2 and 3 are not asked. So a Russian question
+with no Russian marker word, asked on a Russian page, gets a Russian answer, not the
+Bulgarian default. A question clearly in another script (an English question on a Chinese
+page, a Russian one on a Persian page) is still answered in its own language, as a real model
+answers in the language it is asked in, whatever page shows it; and where nothing says (a
+program run outside a page, `python -m fake_client serve`), the rule above guesses as before.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
+from typing import Iterator, Optional
 
 from ._scripts import HAN
 from .locales import words_of
@@ -33,17 +46,50 @@ _CYRILLIC_WORD = re.compile("[\u0400-\u04ff'’]+")
 
 _LETTERS = {"uk": "іїєґ", "ru": "ыэё", "bg": "ъ"}
 
+# The script each language the fake speaks is written in (as `_script` names scripts).
+SCRIPTS = {"bg": "cyrillic", "ru": "cyrillic", "uk": "cyrillic", "fa": "fa", "zh": "zh", "en": "en"}
 
-def detect_language(user_texts_newest_first: list[str], system: str = "") -> str:
-    """The language code (`bg`, `fa`, `zh`, `ru`, `uk` or `en`) of the conversation."""
+# A context variable, as `recording()` uses: private to a thread or task, so that runs in
+# parallel never see each other's page, and put back exactly by the `with` that set it.
+_PAGE: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("fake_client_page_language",
+                                                                      default=None)
+
+
+@contextlib.contextmanager
+def page_language(language: Optional[str]) -> Iterator[Optional[str]]:
+    """Answer in `language` (`bg`, `fa`, `zh`, `ru`, `uk` or `en`) inside the `with` block,
+    wherever the conversation's script allows it (the rule: this module's docstring).
+
+    The lesson runtime sets it for each run on a lesson page, so that every answer a page
+    shows is in the page's language. `None`, or a language the fake does not speak, says
+    nothing: the language is guessed from the texts, as outside a page. Yields the language
+    in force (or None)."""
+    known = language if language in SCRIPTS else None
+    token = _PAGE.set(known)
+    try:
+        yield known
+    finally:
+        _PAGE.reset(token)
+
+
+def current_page_language() -> Optional[str]:
+    """The page language set by the innermost `page_language` block, or None."""
+    return _PAGE.get()
+
+
+def detect_language(user_texts_newest_first: list[str], system: str = "",
+                    page: Optional[str] = None) -> str:
+    """The language code (`bg`, `fa`, `zh`, `ru`, `uk` or `en`) of the conversation;
+    `page` is the page's language, if something says it."""
     texts = [text for text in [*user_texts_newest_first, system] if text]
     for text in texts:
         script = _script(text)
-        if script == "cyrillic":
-            return _cyrillic_language(texts)
-        if script is not None:
-            return script
-    return "en"
+        if script is None:
+            continue
+        if page is not None and SCRIPTS.get(page) == script:
+            return page
+        return _cyrillic_language(texts) if script == "cyrillic" else script
+    return page if page is not None else "en"
 
 
 def _script(text: str) -> str | None:

@@ -357,13 +357,13 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
         if snippet.id in lesson.not_run:
             continue
         chain = lesson.chain(snippet.id)
-        plan[("snippet", snippet.id)] = RunRequest(tuple(chain[:-1]), chain[-1], snippet.timeout)
+        plan[("snippet", snippet.id)] = RunRequest(tuple(chain[:-1]), chain[-1], snippet.timeout, lesson.lang)
     for quiz in quizzes:
         continues = quiz.data.get("continues")
         setup = tuple(lesson.chain(continues)) if continues else ()
         timeout = float(quiz.data.get("timeout", 10))
         for name, code in QUIZ_KINDS[quiz.kind].runs(quiz).items():
-            plan[("quiz", quiz.id, name)] = RunRequest(setup, code, timeout)
+            plan[("quiz", quiz.id, name)] = RunRequest(setup, code, timeout, lesson.lang)
     return plan
 
 
@@ -373,7 +373,7 @@ def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str]
         continues = quiz.data.get("continues")
         setup = tuple(lesson.chain(continues)) if continues else ()
         timeout = float(quiz.data.get("timeout", 10))
-        requests = {name: RunRequest(setup, code, timeout) for name, code in programs.items()}
+        requests = {name: RunRequest(setup, code, timeout, lesson.lang) for name, code in programs.items()}
         results = runner.run_groups([list(requests.values())])
         return {name: results[request] for name, request in requests.items()}
 

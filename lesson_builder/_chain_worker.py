@@ -2,7 +2,8 @@
 
 ``python -m lesson_builder._chain_worker <jobs fd> <replies fd>`` (or a child of
 ``lesson_builder._zygote``, which calls :func:`serve`): reads one JSON job per
-line from the jobs pipe (``{"key", "setup", "code", "timeout"}``) and writes one JSON line
+line from the jobs pipe (``{"key", "setup", "code", "timeout", "lang"}``; ``lang``, the
+lesson's language, is what fake_client answers in) and writes one JSON line
 ``{"key", "transcript"}`` per finished job on the replies pipe. Its own stdin, stdout and
 stderr are left to the lesson code (which may use ``sys.__stdout__``). Each job runs
 through ``lesson_runtime.run_chain``, exactly as the browser worker does.
@@ -28,7 +29,7 @@ def serve(jobs_fd: int, replies_fd: int) -> None:
         if not line.strip():
             continue
         job = json.loads(line)
-        transcript = run_chain(job["setup"], job["code"], timeout=job["timeout"])
+        transcript = run_chain(job["setup"], job["code"], timeout=job["timeout"], lang=job.get("lang"))
         # ASCII JSON: a lone surrogate in the code's strings cannot break the pipe's UTF-8.
         replies.write(dumps({"key": job["key"], "transcript": transcript}) + "\n")
         replies.flush()

@@ -10,7 +10,7 @@ A chain that outlives its time limit plus a grace period is stopped from outside
 what the in-Python deadline cannot interrupt, like a call blocked in C); a worker that
 dies (``os._exit()``, a signal, the out-of-memory killer) is reported for the chain it was
 running, and the chains after it run in a new worker.
-Finished runs are cached by a hash of the chain, the time limit, the sources of
+Finished runs are cached by a hash of the chain, the time limit, the page's language, the sources of
 ``fake_client`` and ``lesson_runtime`` and the Python version, so ``mkdocs serve``
 rebuilds only what changed. Only what a worker reported is cached: a run stopped or lost
 from outside may be the machine's doing, not the code's, and is run again next time.
@@ -42,12 +42,16 @@ _STDERR_LINES = 20  # the end of a dead worker's stderr, for its report
 
 @dataclass(frozen=True)
 class RunRequest:
+    """One chain to run: ``setup`` snippets, then ``code``, within ``timeout`` seconds, for a
+    page in ``lang`` (fake_client answers in it, as in the browser; None: it guesses)."""
+
     setup: tuple[str, ...]
     code: str
     timeout: float
+    lang: Optional[str] = None
 
     def key(self, fingerprint: str) -> str:
-        payload = json.dumps([fingerprint, list(self.setup), self.code, self.timeout], ensure_ascii=False)
+        payload = json.dumps([fingerprint, list(self.setup), self.code, self.timeout, self.lang], ensure_ascii=False)
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
@@ -236,7 +240,8 @@ class _WorkerProcess:
         threading.Thread(target=_pump, args=(replies, lines), daemon=True).start()
         errors: "collections.deque[str]" = collections.deque(maxlen=_STDERR_LINES)
         threading.Thread(target=_collect, args=(stderr, errors), daemon=True).start()
-        jobs = "".join(json.dumps({"key": key, "setup": list(r.setup), "code": r.code, "timeout": r.timeout}) + "\n"
+        jobs = "".join(json.dumps({"key": key, "setup": list(r.setup), "code": r.code, "timeout": r.timeout,
+                                   "lang": r.lang}) + "\n"
                        for key, r in by_key.items())
         threading.Thread(target=_feed, args=(os.fdopen(jobs_write, "w", encoding="utf-8"), jobs), daemon=True).start()
         results: dict[RunRequest, tuple[dict, bool]] = {}

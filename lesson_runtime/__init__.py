@@ -10,7 +10,8 @@ Public names:
   ``__main__`` namespace, and returns the transcript dict described in ARCHITECTURE.md;
   ``should_stop`` lets its caller stop it (the browser's Stop button). Whatever the code
   changes in the interpreter (builtins, ``fake_client``, ``sys``, the recursion limit, …)
-  is put back when it ends (``_isolation``), so one run never changes the next.
+  is put back when it ends (``_isolation``), so one run never changes the next; ``lang``
+  says the page's language, which fake_client then answers in (``fake_client.page_language``).
 - :func:`same_run` is the one rule for "the same run" (status, and output as
   :func:`outputs_match` compares it: trailing whitespace trimmed, nothing else);
   :func:`normalise_output` is that normalisation.

@@ -37,6 +37,7 @@ def run_chain(
     on_output: Optional[OutputCallback] = None,
     should_stop: Optional[Callable[[], bool]] = None,
     output_limit: int = OUTPUT_LIMIT,
+    lang: Optional[str] = None,
 ) -> dict:
     """Run ``setup`` snippets (output discarded), then ``code``; return the transcript.
 
@@ -48,7 +49,10 @@ def run_chain(
     output is written (the browser worker streams it). ``should_stop()`` is asked every 0.1 s
     of running Python code; when it answers True the run ends as ``stopped`` (the browser's
     Stop, where the page cannot interrupt the worker). At most ``output_limit`` characters of
-    output are kept (then a notice). The transcript::
+    output are kept (then a notice). ``lang`` is the language of the page the run is for
+    (``bg``, ``fa``, ``zh``, ``ru``, ``uk``): fake_client answers in it for the whole chain,
+    setup included (``fake_client.page_language``), and forgets it when the run ends; None
+    leaves the language to fake_client's guess. The transcript::
 
         {"output": str, "chunks": [[stream, text], ...],
          "status": "done" | "error" | "timeout" | "stopped",
@@ -66,6 +70,7 @@ def run_chain(
     # compiles from source and must not eat into the learner's time limit. Before the
     # snapshot too, so that fake_client is among what it protects.
     recording = _recording()
+    language = _page_language(lang)
     deadline = Deadline(timeout, _files_with_one_line_loops(setup, code), should_stop, sources)
     recursion = RecursionLimit(frame_depth() + _FRAMES_ABOVE_SNIPPET)
     restore = take_snapshot()
@@ -76,6 +81,8 @@ def run_chain(
     # Local names: the run may rebind the module's globals and the builtins, and these
     # are used before everything is put back.
     base_exception, recorded, exit_recording, caught, namespace = BaseException, [], None, None, None
+    exit_language = language.__exit__
+    language.__enter__()
     try:
         foreign_threads = {thread.ident for thread in threading.enumerate()} - {threading.get_ident()}
         random.seed(RANDOM_SEED)
@@ -101,6 +108,7 @@ def run_chain(
         restore()
         if exit_recording is not None:
             exit_recording(None, None, None)
+        exit_language(None, None, None)
     status, error = _ending(caught, deadline, recursion, log, sources.get, timeout)
     # What the run made is let go now, quietly (see _quietly): the exception's
     # traceback holds this frame, which holds the exception, a cycle until `caught` is dropped.
@@ -242,6 +250,18 @@ def _recording() -> Any:
         return _NoRecording()
     recording = getattr(fake_client, "recording", None)
     return recording() if recording is not None else _NoRecording()
+
+
+def _page_language(lang: Optional[str]) -> Any:
+    """fake_client.page_language(lang) when fake_client is importable, else a context that
+    does nothing. Also for None: a run for no page then guesses, whatever the host's context
+    held, and whatever the run sets by hand is undone when the context ends."""
+    try:
+        import fake_client
+    except ImportError:
+        return contextlib.nullcontext()
+    page_language = getattr(fake_client, "page_language", None)
+    return page_language(lang) if page_language is not None else contextlib.nullcontext()
 
 
 def _plain_data(recorded: list) -> list:

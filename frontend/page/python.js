@@ -1,6 +1,7 @@
 // The page's Python: one worker client per page (runtime/worker-client.js), with what the
 // page does when Python is ready: say so on <html> (tests and the benchmark wait on it) and,
-// once, register the offline cache (filling it never competes with the first start).
+// once, register the offline cache (filling it never competes with the first start). Every
+// run it makes says the page's language (<html lang>), which fake_client answers in.
 
 import { registerOfflineCache } from "../offline/register-offline.js";
 import { pageRuntimeLocation } from "../runtime/location.js";
@@ -16,6 +17,19 @@ function whenIdle(work, timeout, fallback) {
 }
 
 /**
+ * The language every run of the page answers in: the primary subtag of `<html lang>`
+ * ("zh-Hans" → "zh"), or null when the page says none (fake_client then guesses). Not
+ * i18n's pageLanguage, which falls back to Bulgarian for its strings: a page in a language the
+ * course does not have gets the fake's guess, not Bulgarian answers.
+ * @param {Document} doc
+ * @returns {string|null}
+ */
+export function runLanguage(doc) {
+  const lang = (doc.documentElement.getAttribute("lang") || "").trim().toLowerCase().split("-")[0];
+  return lang || null;
+}
+
+/**
  * Make the page's worker client. Nothing starts until prepare() or run().
  * @param {Document} [doc]
  */
@@ -25,6 +39,7 @@ export function createPagePython(doc = document) {
     locate: () => pageRuntimeLocation(doc),
     // The connection main.js opened as the page started, if it did (early-connection.js).
     connect: adoptOrConnect,
+    lang: runLanguage(doc),
     onReady({ interpreter, host, fromSnapshot, starts }) {
       const data = doc.documentElement.dataset;
       data.pythonStarts = String(starts);

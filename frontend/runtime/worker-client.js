@@ -51,6 +51,8 @@ export const OUTPUT_LIMIT = 20000;
  * @param {(info: ReadyInfo) => void} [options.onReady] told each time Python becomes ready
  * @param {typeof watchLifeline} [options.watchGone] calls back once a worker is gone
  * @param {Partial<typeof DEFAULT_TIMINGS>} [options.timings]
+ * @param {string|null} [options.lang] the page's language (`bg`, `fa`, `zh`, `ru`, `uk`): every
+ *   run answers in it (a run's own `lang` option overrides it); null leaves it to fake_client's guess
  */
 export function createWorkerClient({
   locate,
@@ -61,6 +63,7 @@ export function createWorkerClient({
   onReady = () => {},
   watchGone = watchLifeline,
   timings = {},
+  lang: pageLang = null,
 }) {
   let state = initialState({ canShare, isolated, timings });
   const connections = new Map(); // conn → {connection, interruptBuffer}
@@ -160,12 +163,12 @@ export function createWorkerClient({
     onStart({ job }) {
       tell(jobs.get(job).onStart);
     },
-    postRun({ conn, id, code, setup, timeout }) {
+    postRun({ conn, id, code, setup, timeout, lang }) {
       const token = createToken();
       tokens.set(id, token);
       const { connection, interruptBuffer } = connections.get(conn);
       if (interruptBuffer) interruptBuffer[0] = 0;
-      connection.post({ id, type: "run", code, setup, timeout, outputLimit: OUTPUT_LIMIT, stopUrl: token.url });
+      connection.post({ id, type: "run", code, setup, timeout, lang, outputLimit: OUTPUT_LIMIT, stopUrl: token.url });
     },
     revoke({ id }) {
       tokens.get(id)?.revoke();
@@ -214,6 +217,7 @@ export function createWorkerClient({
      * @param {object} [options]
      * @param {string[]} [options.setup] code of the snippets this one continues, in order
      * @param {number} [options.timeout] seconds (default 10)
+     * @param {string|null} [options.lang] the language fake_client answers in (default: the client's `lang`)
      * @param {(stream: "stdout"|"stderr", text: string) => void} [options.onOutput] streamed output
      * @param {AbortSignal} [options.signal] aborting it stops this run (queued or running)
      * @param {() => void} [options.onStart] called when the run reaches Python (after start-up and queue)
@@ -222,13 +226,13 @@ export function createWorkerClient({
      *   "lost" when the worker went away under the run (error type WorkerClosed or
      *   PythonCrashed; the next run gets a fresh worker)
      */
-    run(code, { setup = [], timeout = 10, onOutput = () => {}, signal, onStart = () => {} } = {}) {
+    run(code, { setup = [], timeout = 10, lang = pageLang, onOutput = () => {}, signal, onStart = () => {} } = {}) {
       const job = nextJob++;
       return new Promise((resolve) => {
         const onAbort = () => dispatch({ type: "abort", job });
         jobs.set(job, { resolve, onOutput, onStart, signal, onAbort });
         signal?.addEventListener("abort", onAbort);
-        dispatch({ type: "run", job, code, setup, timeout, aborted: Boolean(signal?.aborted) });
+        dispatch({ type: "run", job, code, setup, timeout, lang, aborted: Boolean(signal?.aborted) });
       });
     },
 

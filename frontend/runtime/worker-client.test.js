@@ -156,7 +156,27 @@ test("nothing happens until the first run; then one start, its progress, and the
   const [connection] = workers.connections;
   assert.ok(connection.name.startsWith("lesson-python:"), "the parameters travel in the worker's name");
   const runMessage = connection.posted.find((message) => message.type === "run");
-  assert.deepEqual(Object.keys(runMessage).sort(), ["code", "id", "outputLimit", "setup", "stopUrl", "timeout", "type"]);
+  assert.deepEqual(Object.keys(runMessage).sort(), ["code", "id", "lang", "outputLimit", "setup", "stopUrl", "timeout", "type"]);
+  assert.equal(runMessage.lang, null, "a client told no language leaves it to fake_client's guess");
+});
+
+test("every run message carries the page's language; a run may name its own", async () => {
+  const workers = standInWorkers();
+  const { python } = client(workers, { lang: "ru" });
+  await python.run(code({ print: "a\n" }));
+  await python.run(code({ print: "b\n" }), { lang: "uk" });
+  await python.run(code({ print: "c\n" }));
+  const runs = workers.connections[0].posted.filter((message) => message.type === "run");
+  assert.deepEqual(runs.map((message) => message.lang), ["ru", "uk", "ru"]);
+});
+
+test("a run sent again to a worker of its own keeps its language", async () => {
+  const workers = standInWorkers({ queueForever: true });
+  const { python } = client(workers, { lang: "fa" });
+  assert.equal((await python.run(code({ print: "mine\n" }))).output, "mine\n");
+  const posted = workers.connections.flatMap((connection) => connection.posted.filter((message) => message.type === "run"));
+  assert.deepEqual(posted.map((message) => message.lang), ["fa", "fa"]);
+  assert.deepEqual(workers.connections.map((c) => c.kind), ["shared", "dedicated"]);
 });
 
 test("runs go to the worker one at a time, in order", async () => {

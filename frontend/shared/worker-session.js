@@ -54,7 +54,7 @@ export function initialState({ canShare, isolated, timings = {} }) {
     lostInterpreters: [], // whose lifeline is never watched again (a lock taken by learner code must not loop the page)
     progress: null, // the latest start-up progress, for a listener that comes late
     session: { phase: "idle" },
-    jobs: [], // runs asked for, in order: {job, code, setup, timeout, aborted, announced}
+    jobs: [], // runs asked for, in order: {job, code, setup, timeout, lang, aborted, announced}
     run: null, // the head job in the worker's hands: {job, phase, id, conn, shared, started, endedBy, held, streamed}
   };
 }
@@ -63,7 +63,7 @@ export function initialState({ canShare, isolated, timings = {} }) {
 export const isReady = (state) => state.session.phase === "ready";
 
 /**
- * Events (from the shell): `prepare`; `run {job, code, setup, timeout, aborted}`; `stop`;
+ * Events (from the shell): `prepare`; `run {job, code, setup, timeout, lang, aborted}`; `stop`;
  * `abort {job}`; `connected {conn, kind}` (connect returned); `message {conn, data}` (from
  * the worker); `failed {conn, message}` (the worker's script failed); `gone {conn, as}` (a
  * lifeline was granted: as "lifeline" of the current worker, or "gate" of a lost one);
@@ -72,7 +72,7 @@ export const isReady = (state) => state.session.phase === "ready";
  * `init {conn, id, interruptible}`, `close {conn}`, `watch {conn, as, interpreter}`,
  * `unwatch {conn, as}`, `startTimer {name, id, ms}`, `cancelTimer {name, id}`,
  * `progress {progress}`, `mark {name}`, `warn {message}`, `ready {info}`, `bootDone`,
- * `bootFailed {message}`, `onStart {job}`, `postRun {conn, id, job, code, setup, timeout}`
+ * `bootFailed {message}`, `onStart {job}`, `postRun {conn, id, job, code, setup, timeout, lang}`
  * (with a fresh stop token), `revoke {id}`, `interrupt {conn}`, `output {job, stream, text}`,
  * `finish {job, transcript}`.
  * @returns {{state: object, effects: object[]}}
@@ -337,8 +337,8 @@ const RUN = {
 
 const jobOf = (state) => state.jobs[0];
 
-function enqueue(tx, { job, code, setup, timeout, aborted = false }) {
-  set(tx, { jobs: [...tx.state.jobs, { job, code, setup, timeout, aborted, announced: false }] });
+function enqueue(tx, { job, code, setup, timeout, lang = null, aborted = false }) {
+  set(tx, { jobs: [...tx.state.jobs, { job, code, setup, timeout, lang, aborted, announced: false }] });
   if (!tx.state.run) nextRun(tx);
 }
 
@@ -368,7 +368,9 @@ function postRun(tx) {
   }
   // Other pages' runs go first; if they hold the worker too long, go elsewhere.
   if (shared) startTimer(tx, "queue", id, timings.queueLimitMs);
-  emit(tx, { type: "postRun", conn: session.conn, id, job: job.job, code: job.code, setup: job.setup, timeout: job.timeout });
+  // The page's language goes with every run (also a run sent again to a new worker), so that
+  // fake_client answers in it whichever page's worker runs it.
+  emit(tx, { type: "postRun", conn: session.conn, id, job: job.job, code: job.code, setup: job.setup, timeout: job.timeout, lang: job.lang });
 }
 
 function endRun(tx, reason) {

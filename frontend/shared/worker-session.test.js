@@ -111,6 +111,20 @@ test("a first run starts the shared worker, waits for it, and ends with Python's
   ]);
 });
 
+test("the page's language goes with the run to the worker, and again when the run moves to another", () => {
+  const posts = [];
+  let state = play(READY);
+  for (const event of [{ ...run(1), lang: "ru" }, timer("queue", 2), connected(2, "dedicated"), (s) => say(2, { id: s.session.initId, type: "ready", interpreter: "py-2", fresh: true, fromSnapshot: true, lifeline: true, warning: null })]) {
+    const next = step(state, typeof event === "function" ? event(state) : event);
+    posts.push(...next.effects.filter((effect) => effect.type === "postRun"));
+    state = next.state;
+  }
+  assert.deepEqual(posts.map(({ conn, lang }) => [conn, lang]), [[1, "ru"], [2, "ru"]]);
+  // A run that names no language leaves it to fake_client's guess.
+  const plain = step(play(READY), run(1)).effects.find((effect) => effect.type === "postRun");
+  assert.equal(plain.lang, null);
+});
+
 test("runs go one at a time; a run aborted while queued never reaches the worker", () => {
   play([
     ...RUNNING,

@@ -8,6 +8,9 @@ import { fetchSnapshot } from "./snapshot.js";
 // The page's entry point into Python, defined after every start (it is not part of the
 // snapshot, so that a change here never needs a new one).
 //
+// `lang` is the page's language: fake_client answers in it for this run (lesson_runtime
+// sets and clears it), as it did when the build ran the same chain.
+//
 // `still_wanted` is how a page stops a run in a SharedWorker, which it cannot terminate
 // and which (without cross-origin isolation) shares no memory with it: lesson_runtime asks
 // `should_stop` every 0.1 s of running Python, and the run ends as "stopped".
@@ -15,11 +18,11 @@ const RUN_PYTHON = `
 import json
 import lesson_runtime
 
-def _run_for_page(setup_json, code, timeout, emit, still_wanted):
+def _run_for_page(setup_json, code, timeout, emit, still_wanted, lang=None):
     should_stop = (lambda: not still_wanted()) if still_wanted is not None else None
     transcript = lesson_runtime.run_chain(
         json.loads(setup_json), code, timeout=timeout,
-        on_output=lambda stream, text: emit(stream, text), should_stop=should_stop,
+        on_output=lambda stream, text: emit(stream, text), should_stop=should_stop, lang=lang,
     )
     return json.dumps(transcript, ensure_ascii=False)
 `;
@@ -109,14 +112,14 @@ export async function startPython(params, { progress, warn, fatal = () => {} }) 
   /**
    * Run one chain. While it runs, the worker answers nothing else, except where a
    * suspended run (JSPI) lets other messages in: callers run one chain at a time.
-   * @param {{code: string, setup?: string[], timeout?: number}} job
+   * @param {{code: string, setup?: string[], timeout?: number, lang?: string|null}} job
    * @param {(kind: "stdout"|"stderr", text: string) => void} emit
    * @param {(() => boolean) | null} stillWanted polled while running; false stops the run
    * @returns {Promise<object>} the transcript (ARCHITECTURE.md)
    */
-  async function run({ code, setup = [], timeout = 10 }, emit, stillWanted = null) {
+  async function run({ code, setup = [], timeout = 10, lang = null }, emit, stillWanted = null) {
     // undefined reaches Python as None (null would arrive as a JsNull object).
-    const args = [JSON.stringify(setup), code, timeout, emit, stillWanted ?? undefined];
+    const args = [JSON.stringify(setup), code, timeout, emit, stillWanted ?? undefined, typeof lang === "string" ? lang : undefined];
     const json = canSwitchStacks ? await runForPage.callPromising(...args) : runForPage(...args);
     return JSON.parse(json);
   }

@@ -3,7 +3,8 @@
 // Its parameters come from its name (../shared/worker-params.js).
 //
 // Protocol (ARCHITECTURE.md, "Worker protocol"), plain objects {id, type, ...}, per page:
-//   page → worker  init {interruptBuffer?}   run {code, setup, timeout, outputLimit, stopUrl?}
+//   page → worker  init {interruptBuffer?}   run {code, setup, timeout, lang?, outputLimit, stopUrl?}
+//                  (lang: the page's language, which fake_client answers in for this run)
 //   worker → page  progress {phase, loaded, total}
 //                  ready {interpreter, fresh, fromSnapshot, warning, lifeline}
 //                  started (the run reached Python: its time limit starts now)
@@ -148,7 +149,7 @@ async function warmUp(started) {
   }
 }
 
-async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = Infinity, stopUrl = null }, queued) {
+async function runNow(post, { id, code, setup = [], timeout = 10, lang = null, outputLimit = Infinity, stopUrl = null }, queued) {
   await boot();
   // Once the worker goes away, Python stops the run within 0.1 s, so that it ends soon.
   const wanted = () => !lost && (!stopUrl || stillWanted(stopUrl, originals.XMLHttpRequest));
@@ -161,7 +162,7 @@ async function runNow(post, { id, code, setup = [], timeout = 10, outputLimit = 
   const stream = createOutputStream({ limit: outputLimit, send: (kind, text) => post({ id, type: kind, text }) });
   let transcript;
   try {
-    transcript = await host.run({ code, setup, timeout }, (kind, text) => stream.write(kind, text), wanted);
+    transcript = await host.run({ code, setup, timeout, lang }, (kind, text) => stream.write(kind, text), wanted);
   } catch (error) {
     // run_chain turns whatever Python does into a transcript: a throw here means the
     // interpreter itself broke (the C stack overflowed, a fatal error). Nothing can run in

@@ -582,3 +582,34 @@ def test_the_setup_code_label_comes_from_the_front_ends_strings_in_every_languag
     for lang in ("bg", "fa", "zh", "ru", "uk"):
         strings = json.loads((REPO / "frontend" / "page" / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
         assert setup_code_label(REPO, lang) == strings[SETUP_CODE_KEY] != FALLBACK
+
+
+_ASK_FOR_HELP = ("from fake_client import Anthropic\n"
+                 "reply = Anthropic().messages.create(model='claude-haiku-4-5', max_tokens=100,\n"
+                 "    messages=[{'role': 'user', 'content': 'Нужна помощь'}])\n"  # no Russian-only letter or word
+                 "print(reply.content[0].text)\n")
+
+
+def test_each_chain_runs_in_the_lesson_worker_with_its_page_language_and_is_cached_by_it(tmp_path):
+    from fake_client.locales import phrase
+    from lesson_builder._runner import ChainRunner, RunRequest
+
+    requests = [RunRequest((), _ASK_FOR_HELP, 10, lang) for lang in ("ru", "uk", None)]
+    runner = ChainRunner(tmp_path, tmp_path / "cache", workers=1)
+    results = runner.run_groups([requests])
+    assert [results[request]["output"] for request in requests] == [
+        phrase("ru", "chat.help") + "\n", phrase("uk", "chat.help") + "\n", phrase("bg", "chat.help") + "\n"]
+    assert len({request.key(runner.fingerprint) for request in requests}) == 3
+    again = ChainRunner(tmp_path, tmp_path / "cache", workers=1)
+    assert again.run_groups([requests]) == results and again.ran == 0
+
+
+def test_every_run_a_lesson_plans_carries_the_lessons_language():
+    from lesson_builder._build import _plan
+    from support.repo_course import repo_course
+
+    course = repo_course()
+    for key in ("ru/agent-loop", "zh/first-steps"):
+        lesson = course.lessons[key]
+        plan = _plan(lesson, [])
+        assert plan and {request.lang for request in plan.values()} == {lesson.lang}

@@ -49,6 +49,9 @@ def test_every_shown_snippet_exports_a_program_without_fake_client(key):
     assert sorted(programs) == sorted(shown), "a shown snippet has no program"
     for snippet_id, program in programs.items():
         assert fake_client_imports(program.text) == [], f"{key} {snippet_id}"
+        # The page's language is the page's runtime's, never the program's: at home a real
+        # model answers in the language it is asked in.
+        assert "page_language" not in program.text, f"{key} {snippet_id}"
         assert program.file == f"{lesson.slug}-{snippet_id}.py"
         # The snippet's own code is the last part, after everything it continues.
         assert program.text.endswith(program_text("", program.lines, program.code))

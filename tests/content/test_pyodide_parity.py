@@ -25,7 +25,7 @@ def pyodide_runs(course):
     for key, lesson in sorted(course.lessons.items()):
         for snippet in lesson.snippets.values():
             chain = lesson.chain(snippet.id)
-            jobs.append({"setup": chain[:-1], "code": chain[-1], "timeout": snippet.timeout})
+            jobs.append({"setup": chain[:-1], "code": chain[-1], "timeout": snippet.timeout, "lang": lesson.lang})
             keys.append((key, snippet.id))
     return dict(zip(keys, run_chains(jobs)))
 

@@ -38,6 +38,10 @@ with fake_client.recording() as calls:
             messages.append({"role": "user", "content": [
                 {"type": "tool_result", "tool_use_id": b.id, "content": "няма поръчка", "is_error": True}
                 for b in reply.content if b.type == "tool_use"]})
+    for page in ["ru", "uk", "fa", None]:   # the page decides among bg/ru/uk, not a Persian page
+        with fake_client.page_language(page):
+            client.messages.create(model="claude-haiku-4-5", max_tokens=100,
+                                   messages=[{"role": "user", "content": "Нужна помощь"}])
     openai = OpenAI()
     messages = [{"role": "user", "content": "北京、上海和深圳的鲜花库存是多少？"}]
     reply = openai.chat.completions.create(model="gpt-4o-mini", messages=messages, tools=FLOWERS)

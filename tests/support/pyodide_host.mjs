@@ -2,7 +2,7 @@
 // about two seconds of CPU, so it is loaded once and then asked for many runs: one JSON
 // request per line on stdin, one JSON answer per line on stdout (tests/support/pyodide_host.py).
 //
-//   {"chains": [{"setup": [...], "code": "...", "timeout": 1}, ...]}
+//   {"chains": [{"setup": [...], "code": "...", "timeout": 1, "lang": "ru"}, ...]}  (lang optional)
 //       → {"transcripts": [...]}  each job through lesson_runtime.run_chain, in order, as the
 //         browser's worker runs a visit's snippets one after another in one interpreter
 //   {"program": "<python source>"}
@@ -45,7 +45,8 @@ sys.path.insert(0, "/home/pyodide")
 def _host_chains(jobs_json):
     import lesson_runtime  # looked up on the module for every request, as the worker does
     jobs = json.loads(jobs_json)
-    return json.dumps({"transcripts": [lesson_runtime.run_chain(job["setup"], job["code"], timeout=job["timeout"])
+    return json.dumps({"transcripts": [lesson_runtime.run_chain(job["setup"], job["code"], timeout=job["timeout"],
+                                                                lang=job.get("lang"))
                                        for job in jobs]}, ensure_ascii=False)
 
 def _host_program(source):

@@ -80,7 +80,7 @@ def _the_host() -> _Host:
 
 
 def run_chains(jobs: list[dict]) -> list[dict]:
-    """``{"setup", "code", "timeout"}`` jobs through lesson_runtime.run_chain in Pyodide, in
+    """``{"setup", "code", "timeout"[, "lang"]}`` jobs through lesson_runtime.run_chain in Pyodide, in
     order, in the one interpreter: their transcripts."""
     return _the_host().ask({"chains": jobs})["transcripts"]
 

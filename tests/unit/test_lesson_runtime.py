@@ -357,3 +357,43 @@ def test_garbage_a_run_leaves_never_speaks_in_a_later_run(name):
     # tests) that the later run's collection frees too.
     assert [str(warning.message) for warning in issued if "one_by_one" in str(warning.message)] == []
     assert later["output"] == "quiet\n"
+
+
+# The page's language: run_chain(..., lang=) tells fake_client for the run, and only for it.
+
+_ASK = ("from fake_client import Anthropic\n"
+        "reply = Anthropic().messages.create(model='claude-haiku-4-5', max_tokens=100,\n"
+        "    messages=[{'role': 'user', 'content': 'Нужна помощь'}])\n"  # no Russian-only letter or word
+        "print(reply.content[0].text)\n")
+
+
+def _help(lang):
+    from fake_client.locales import phrase
+    return phrase(lang, "chat.help") + "\n"
+
+
+def test_a_run_answers_in_the_page_language_it_is_given():
+    assert run_chain([], _ASK, lang="ru")["output"] == _help("ru")
+    assert run_chain([], _ASK, lang="uk")["output"] == _help("uk")
+    assert run_chain([], _ASK)["output"] == _help("bg")  # nothing says: guessed
+
+
+def test_the_page_language_covers_the_setup_snippets_too():
+    setup = _ASK.replace("print(reply.content[0].text)\n", "first = reply.content[0].text\n")
+    transcript = run_chain([setup], "print(first)", lang="ru")
+    assert transcript["output"] == _help("ru")
+
+
+def test_the_page_language_ends_with_its_run():
+    import fake_client
+    from fake_client._language import current_page_language
+
+    run_chain([], _ASK, lang="ru")
+    assert current_page_language() is None
+    # a run that sets one by hand does not leave it to the next run
+    run_chain([], "from fake_client import _language\n_language._PAGE.set('zh')\n", lang="ru")
+    assert current_page_language() is None
+    run_chain([], "import fake_client\nfake_client.page_language('uk').__enter__()\n")
+    assert current_page_language() is None
+    assert run_chain([], _ASK)["output"] == _help("bg")
+    assert fake_client.page_language.__module__ == "fake_client._language"

@@ -88,3 +88,13 @@ def test_garbage_a_run_leaves_never_speaks_in_a_later_run_in_pyodide(name):
     left, later = run_chains([{"setup": [], "code": code, "timeout": 2} for code in (LEFT_GARBAGE[name], COLLECTS)])
     assert left["status"] == "done"
     assert later["output"] == "quiet\n"
+
+
+def test_the_page_language_reaches_fake_client_in_pyodide_and_ends_with_its_run():
+    if not pyodide_available():
+        pytest.skip(SKIP_REASON)
+    from test_lesson_runtime import _ASK
+    jobs = [{"setup": [], "code": _ASK, "timeout": 5, "lang": "ru"}, {"setup": [], "code": _ASK, "timeout": 5}]
+    in_pyodide = run_chains(jobs)
+    assert in_pyodide == [run_chain([], _ASK, timeout=5, lang="ru"), run_chain([], _ASK, timeout=5)]
+    assert in_pyodide[0]["output"] != in_pyodide[1]["output"]

@@ -18,7 +18,7 @@ ROOT = Path(fake_client.__file__).parents[1]
 
 def test_public_names_are_pinned():
     assert sorted(fake_client.__all__) == sorted([
-        "Anthropic", "OpenAI", "AsyncAnthropic", "AsyncOpenAI", "AsyncStream", "recording",
+        "Anthropic", "OpenAI", "AsyncAnthropic", "AsyncOpenAI", "AsyncStream", "recording", "page_language",
         "Message", "TextBlock", "ToolUseBlock", "Usage", "ContentBlock",
         "ChatCompletion", "Choice", "ChatCompletionMessage", "ChatCompletionMessageToolCall",
         "Function", "CompletionUsage",
