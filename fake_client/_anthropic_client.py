@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Iterable, Optional
 
 from ._anthropic_events import raw_event
 from ._anthropic_types import Message, MessageTokensCount, ParsedMessage
-from ._attempts import Attempts, with_request_id
+from ._attempts import Attempts, WithOptions, with_request_id
 from ._errors import RequestRefused, anthropic_bad_request
 from ._ids import IdCounter
 from ._models_api import AnthropicModels
@@ -168,7 +167,7 @@ def _body_of(arguments: dict[str, Any], **fields: Any) -> dict[str, Any]:
     return _body(**given, **fields, extra_body=extra_body)
 
 
-class Anthropic:
+class Anthropic(WithOptions):
     """Stand-in for `anthropic.Anthropic`: same constructor, no network, no key.
 
     Every argument the real client takes (`api_key`, `base_url`, `timeout`, …) is accepted
@@ -195,18 +194,6 @@ class Anthropic:
         self.messages = Messages(self._ids, self._threads, self._attempts, self._cache)
         self.beta = Beta(self._ids, self._threads, self._attempts, self._cache)
 
-    def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None,
-                     **options: Any) -> "Anthropic":
-        """The same client with other request options, as the SDK's `with_options`:
-        `client.with_options(max_retries=0).messages.create(...)`. It shares this client's
-        ids, threads and prompt cache; the other options are accepted and ignored."""
-        other = copy.copy(self)
-        other._attempts = Attempts(self._ids, self.max_retries if max_retries is None else max_retries,
-                                   timeout=self._attempts.timeout if timeout is None else timeout,
-                                   host=self._attempts.host)
-        other.max_retries = other._attempts.max_retries
-        other._build()
-        return other
 
     def __enter__(self) -> "Anthropic":
         return self

@@ -12,6 +12,7 @@ the call.
 
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any, Callable, Optional
 
@@ -140,3 +141,27 @@ def with_request_id(result: Any, request_id: str) -> Any:
     """`result` with `_request_id` set, as the SDKs set it on the object `create` returns."""
     object.__setattr__(result, "_request_id", request_id)
     return result
+
+
+class WithOptions:
+    """The SDK clients' `with_options`, for a client that keeps its `Attempts` in `_attempts`
+    and makes its resources in `_build()`."""
+
+    _attempts: Attempts
+    max_retries: int
+
+    def _build(self) -> None:
+        raise NotImplementedError
+
+    def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None, **options: Any) -> Any:
+        """The same client with other request options, as the SDK's `with_options`:
+        `client.with_options(max_retries=0).messages.create(...)`. It shares this client's
+        ids and what the client holds (threads, stored responses, prompt cache); the other
+        options are accepted and ignored."""
+        other = copy.copy(self)
+        other._attempts = Attempts(self._attempts.ids, self.max_retries if max_retries is None else max_retries,
+                                   timeout=self._attempts.timeout if timeout is None else timeout,
+                                   host=self._attempts.host)
+        other.max_retries = other._attempts.max_retries
+        other._build()
+        return other

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Iterable, Optional
 
-from ._attempts import Attempts, with_request_id
+from ._attempts import Attempts, WithOptions, with_request_id
 from ._errors import RequestRefused
 from ._ids import IdCounter
 from ._models_api import OpenAIModels
@@ -108,7 +107,7 @@ class Chat:
         self.completions = Completions(ids, attempts, cache)
 
 
-class OpenAI:
+class OpenAI(WithOptions):
     """Stand-in for `openai.OpenAI`: same constructor, no network, no key.
 
     Every argument the real client takes (`api_key`, `base_url`, …) is accepted and
@@ -133,18 +132,6 @@ class OpenAI:
         self.chat = Chat(self._ids, self._attempts, self._cache)
         self.responses = Responses(self._ids, self._store, self._attempts)
 
-    def with_options(self, *, max_retries: Optional[int] = None, timeout: Any = None,
-                     **options: Any) -> "OpenAI":
-        """The same client with other request options, as the SDK's `with_options`. It shares
-        this client's ids, stored responses and prompt cache; the other options are accepted
-        and ignored."""
-        other = copy.copy(self)
-        other._attempts = Attempts(self._ids, self.max_retries if max_retries is None else max_retries,
-                                   timeout=self._attempts.timeout if timeout is None else timeout,
-                                   host=self._attempts.host)
-        other.max_retries = other._attempts.max_retries
-        other._build()
-        return other
 
     def __enter__(self) -> "OpenAI":
         return self

@@ -80,7 +80,7 @@ def _printed_names(code: str) -> list[str]:
     described = []
     for call in calls:
         names = []
-        for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
+        for argument in [*call.args, *(named.value for named in call.keywords)]:
             for node in ast.walk(argument):
                 if isinstance(node, ast.Name):
                     names.append(node.id)

@@ -5,7 +5,7 @@ line, and parsing goes on so that one build reports every problem.
 """
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 from ._figures import FIGURE
 from ._model import DEFAULT_TIMEOUT, FigureUse, Lesson, QuizPlacement, Snippet

@@ -75,8 +75,8 @@ class FindBug(QuizKind):
         working = [int(name.rsplit("-", 1)[1]) for name, run in runs.items()
                    if run["status"] == "done" and outputs_match(run["output"], data["output"])]
         if not working:
-            return (f"the fix works on no line of the code: with it on any line the code does not print "
-                    f"'output'; check 'fix' and 'output'")
+            return ("the fix works on no line of the code: with it on any line the code does not print "
+                    "'output'; check 'fix' and 'output'")
         lines = " or ".join(str(n) for n in working)
         return f"line {line} is not the faulty line: the fix works on line {lines} (set 'line: {working[0]}')"
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import shutil
 import urllib.request
-from pathlib import Path
 
 import pytest
 from support.csp_support import REPORT_PATH, CspWatch, served_policy

@@ -200,7 +200,7 @@ def test_progress_counts_answers_and_start_over_clears_this_lesson_only(quizzes)
     quizzes.root("multiple-choice").locator(f'[data-option="{choice["correct"][0]}"]').click()
     quizzes.check("multiple-choice")
     assert quizzes.answered() == 2
-    assert f"2" in quizzes.progress_text() and str(total) in quizzes.progress_text()
+    assert "2" in quizzes.progress_text() and str(total) in quizzes.progress_text()
 
     page.locator('[data-action="start-over"]').click()
     page.locator('[data-action="confirm-start-over"]').click()

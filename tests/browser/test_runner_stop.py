@@ -3,7 +3,6 @@ stop token that lesson_runtime's trace function polls (issue 7). Either way Pyth
 place, the interpreter survives, and the next Run works. (A run stuck where Python cannot
 stop it moves the page to a worker of its own: tests/browser/test_startup.py.)"""
 
-import pytest
 
 FOREVER = 'print("started", flush=True)\nwhile True:\n    pass\n'
 

@@ -6,9 +6,7 @@ inline script, and the policy names no other origin and no ``'unsafe-eval'``."""
 from __future__ import annotations
 
 import html
-import json
 import re
-from pathlib import Path
 
 import pytest
 

@@ -8,7 +8,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
 
 import lesson_builder
 from lesson_builder import build_course, markdown_renderer

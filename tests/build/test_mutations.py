@@ -4,7 +4,6 @@ copy and the repository stay as they were."""
 
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from mkdocs.config import load_config

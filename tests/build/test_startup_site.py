@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import json
 import re
 import zipfile
 from pathlib import Path
 from urllib.parse import urljoin
 
-import pytest
 
 from lesson_builder._offline_manifest import read_manifest
 

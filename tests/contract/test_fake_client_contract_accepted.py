@@ -5,23 +5,13 @@ import json
 
 import anthropic
 import openai
-import pydantic
 import pytest
 
 import fake_client
 from support.fake_client_programs import openai_tools, shop_tools
+from support.sdk_types import assert_no_extra_fields
 
 WEB_SEARCH = {"type": "web_search_20250305", "name": "web_search", "max_uses": 3}
-
-
-def assert_no_extra_fields(value, where="response"):
-    if isinstance(value, pydantic.BaseModel):
-        assert not value.model_extra, f"{where} has extra fields {value.model_extra}"
-        for name in type(value).model_fields:
-            assert_no_extra_fields(getattr(value, name), f"{where}.{name}")
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            assert_no_extra_fields(item, f"{where}[{index}]")
 
 
 def same_as_in_process(kind, served, call):

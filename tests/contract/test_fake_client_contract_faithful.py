@@ -14,7 +14,7 @@ import pytest
 
 import fake_client
 from support.fake_client_programs import SHOP_QUESTIONS, SHOP_SYSTEM, openai_tools, shop_runner, shop_tools
-from test_fake_client_contract_types import assert_no_extra_fields
+from support.sdk_types import assert_no_extra_fields
 
 _keys = itertools.count(1)
 STATUS, TWO, THANKS = SHOP_QUESTIONS["status"]["bg"], SHOP_QUESTIONS["two"]["bg"], SHOP_QUESTIONS["thanks"]["bg"]

@@ -9,7 +9,6 @@ import time
 
 import anthropic
 import openai
-import pydantic
 import pytest
 
 import fake_client
@@ -17,6 +16,7 @@ from fake_client import faults
 from fake_client._server import FakeModelServer
 from fake_client.faults import make_faults
 from support.fake_client_programs import openai_tools, shop_tools
+from support.sdk_types import assert_no_extra_fields
 
 QUESTION = "Where is order 1042?"
 TOOLS = shop_tools("en")
@@ -148,16 +148,6 @@ REPLY_FAULTS = {
 REPLY_CASES = [(shape, name) for shape, names in REPLY_FAULTS.items() for name in names]
 RESPONSE_TYPES = {"anthropic": anthropic.types.Message, "openai": openai.types.chat.ChatCompletion,
                   "openai_responses": openai.types.responses.Response}
-
-
-def assert_no_extra_fields(value, where="response"):
-    if isinstance(value, pydantic.BaseModel):
-        assert not value.model_extra, f"{where} has extra fields {value.model_extra}"
-        for name in type(value).model_fields:
-            assert_no_extra_fields(getattr(value, name), f"{where}.{name}")
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            assert_no_extra_fields(item, f"{where}[{index}]")
 
 
 @pytest.mark.parametrize("shape,name", REPLY_CASES)

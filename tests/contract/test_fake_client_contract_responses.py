@@ -17,7 +17,7 @@ from fake_client._responses_events import response_events, stream_event
 from support.fake_client_programs import (SHOP_QUESTIONS, SHOP_SYSTEM, responses_loop, responses_tools, shop_runner,
                                   shop_tools)
 from support.fake_client_scenarios import scenarios
-from test_fake_client_contract_types import assert_no_extra_fields
+from support.sdk_types import assert_no_extra_fields
 
 _keys = itertools.count(1)
 STREAM_EVENT = pydantic.TypeAdapter(ResponseStreamEvent)

@@ -6,7 +6,7 @@ course of one language (bg) for ``check``, or in the site copy of ``site_copy`` 
 ``mkdocs build``. Lines are found by the text on them, so the table survives edits of the
 lesson."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
