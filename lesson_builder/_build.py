@@ -4,6 +4,7 @@ render every page. Problems are collected over the whole build, never raised one
 import copy
 import hashlib
 import json
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -87,19 +88,23 @@ def build_course(
     plan = {key: _plan(course.lessons[key], runnable.get(key, [])) for key in course.lessons}
     results = runner.run_groups([list(requests.values()) for requests in plan.values()])
     course.chains_run = runner.ran
-    with RunPictures(root, cache) as pictures:  # the renderer, if any picture needs it, ends with the build
-        for key, lesson in course.lessons.items():
-            by_name = {name: results[request] for name, request in plan[key].items()}
-            course.snippet_runs[key] = {sid: by_name[("snippet", sid)] for sid in lesson.snippets
-                                        if ("snippet", sid) in by_name}
-            quiz_runs: dict[str, dict[str, dict]] = {}
-            for (what, owner, *rest), transcript in by_name.items():
-                if what == "quiz":
-                    quiz_runs.setdefault(owner, {})[rest[0]] = transcript
-            course.quiz_runs[key] = quiz_runs
-            memo_key = memo.key(course, lesson, runnable.get(key, []), render) if memo is not None else ""
-            if memo is not None and memo.restore(course, key, memo_key):
-                continue
+    for key, lesson in course.lessons.items():
+        by_name = {name: results[request] for name, request in plan[key].items()}
+        course.snippet_runs[key] = {sid: by_name[("snippet", sid)] for sid in lesson.snippets
+                                    if ("snippet", sid) in by_name}
+        quiz_runs: dict[str, dict[str, dict]] = {}
+        for (what, owner, *rest), transcript in by_name.items():
+            if what == "quiz":
+                quiz_runs.setdefault(owner, {})[rest[0]] = transcript
+        course.quiz_runs[key] = quiz_runs
+    memo_keys = {key: memo.key(course, lesson, runnable.get(key, []), render)
+                 for key, lesson in course.lessons.items()} if memo is not None else {}
+    to_do = [key for key in course.lessons if memo is None or not memo.restore(course, key, memo_keys[key])]
+    with RunPictures(root, cache) as pictures:  # Node, if a picture needs it, for this build only
+        # Every picture asked for at once: the renderer draws them while the lessons are checked.
+        asked = {key: _ask_pictures(course, course.lessons[key], pictures) for key in to_do} if render else {}
+        for key in to_do:
+            lesson, quiz_runs = course.lessons[key], course.quiz_runs[key]
             problems_before = len(course.problems)
             failing = course.failing[key] = _check_snippets(course, lesson)
             _check_figures(course, lesson)
@@ -112,9 +117,10 @@ def build_course(
                     QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
                 configs[quiz.id] = _quiz_config(ctx, quiz_runs.get(quiz.id, {}))
             if render:
-                course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html, pictures)
+                drawn = _drawn_pictures(course, lesson, asked[key], pictures)
+                course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html, drawn)
             if memo is not None and len(course.problems) == problems_before:  # a lesson with problems: always again
-                memo.keep(course, key, memo_key)
+                memo.keep(course, key, memo_keys[key])
     course.pictures_drawn = pictures.drawn
     return course
 
@@ -481,11 +487,11 @@ def _short_title(course: Course, lesson: Lesson) -> str:
 
 
 def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callable[[str], str],
-            pictures: RunPictures) -> RenderedLesson:
+            pictures: dict[str, str]) -> RenderedLesson:
+    """The lesson's page; ``pictures``: the run picture of each snippet that has one."""
     runs = course.snippet_runs[lesson.key]
     label = setup_code_label(course.root, lesson.lang)
     by_id = {quiz.id: quiz for quiz in quizzes if quiz.id in course.quiz_configs.get(lesson.key, {})}
-    drawn = _draw_pictures(course, lesson, pictures)
 
     def snippet_block(snippet_id: str) -> str:
         snippet = lesson.snippets[snippet_id]
@@ -493,7 +499,7 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
             return hidden_snippet_html(snippet.id, snippet.code, label)
         run = runs.get(snippet.id)  # None: not run, a problem the build reports
         shown = snippet.output is not None and run is not None
-        picture = drawn.get(snippet.id, "")
+        picture = pictures.get(snippet.id, "")
         program = course.programs.get(lesson.key, {}).get(snippet.id)
         return snippet_html(snippet.id, snippet.code, lesson.chain(snippet.id)[:-1], snippet.timeout,
                             snippet.output if shown else None, run["output"] if shown else None,
@@ -513,13 +519,16 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
     return render_markdown(lesson, snippet_block, quiz_block, figure)
 
 
-def _draw_pictures(course: Course, lesson: Lesson, pictures: RunPictures) -> dict[str, str]:
-    """The run picture of each shown snippet whose run called the model, by snippet id. All
-    are asked for before any is waited for (the renderer draws while the build asks); one that
-    could not be drawn is a problem at the snippet's line, and its page shows none."""
+def _ask_pictures(course: Course, lesson: Lesson, pictures: RunPictures) -> dict[str, Future]:
+    """The run picture to come of each shown snippet whose run called the model, by snippet id."""
     runs = course.snippet_runs[lesson.key]
-    asked = {snippet.id: pictures.ask(runs[snippet.id]["calls"], lesson.lang) for snippet in lesson.snippets.values()
-             if not snippet.hidden and runs.get(snippet.id) and runs[snippet.id]["calls"]}
+    return {snippet.id: pictures.ask(runs[snippet.id]["calls"], lesson.lang) for snippet in lesson.snippets.values()
+            if not snippet.hidden and runs.get(snippet.id) and runs[snippet.id]["calls"]}
+
+
+def _drawn_pictures(course: Course, lesson: Lesson, asked: dict[str, Future], pictures: RunPictures) -> dict[str, str]:
+    """The HTML of the pictures ``asked`` for; one that could not be drawn is a problem at the
+    snippet's line, and its page shows none."""
     drawn: dict[str, str] = {}
     for snippet_id, future in asked.items():
         try:

@@ -61,7 +61,8 @@ class PictureRenderer:
             self._count += 1
             self._waiting[self._count] = future
             # One line: JSON text holds no raw line break.
-            self._requests.put(f'{{"id": {self._count}, "lang": {json.dumps(lang)}, "calls": {calls_json}}}\n')
+            request = f'{{"id": {self._count}, "lang": {json.dumps(lang)}, "calls": {calls_json}}}\n'
+            self._requests.put(request.encode("utf-8", "surrogatepass"))
         return future
 
     def result(self, future: concurrent.futures.Future) -> str:
@@ -89,8 +90,7 @@ class PictureRenderer:
         try:
             process = subprocess.Popen(
                 ["node", str(RENDERER), str(self._strings_folder)], cwd=BUILDER_HOME,
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, encoding="utf-8", errors="replace")
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         except OSError as error:
             self._gone = f"node could not start ({error}); the build draws run pictures with Node"
             return
@@ -121,6 +121,8 @@ class PictureRenderer:
                 reply = json.loads(line)
             except ValueError:
                 reply = {"id": None, "error": f"a reply that is not JSON: {line[:200]!r}"}
+            if not isinstance(reply, dict):
+                reply = {"id": None, "error": f"a reply that is not an object: {line[:200]!r}"}
             with self._lock:
                 future = self._waiting.pop(reply.get("id"), None)
                 if future is None:  # a reply to nothing asked: the two sides no longer agree
@@ -138,7 +140,7 @@ class PictureRenderer:
 
     def _collect_stderr(self, process: subprocess.Popen) -> None:
         for line in process.stderr:
-            self._stderr.append(line.rstrip())
+            self._stderr.append(line.decode("utf-8", "replace").rstrip())
 
     def _stderr_tail(self) -> str:
         lines = [line for line in self._stderr if line.strip()]
@@ -153,6 +155,7 @@ class PictureRenderer:
                 future.set_exception(PictureError(self._gone))
         self._waiting.clear()
         if self._process is not None:
+            self._requests.put(None)  # the writer's end
             self._process.kill()
             self._process = None
 

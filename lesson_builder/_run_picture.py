@@ -54,7 +54,8 @@ class RunPictures:
         a cache holds it. Fails with :class:`PictureError` (a number JSON cannot carry, or the
         renderer did not draw it)."""
         try:
-            calls_json = json.dumps(calls, ensure_ascii=False, allow_nan=False)  # as the page gets them
+            # As the page gets them (JSON), in ASCII: any string survives, a lone surrogate too.
+            calls_json = json.dumps(calls, allow_nan=False)
         except ValueError as error:
             failed: concurrent.futures.Future = concurrent.futures.Future()
             failed.set_exception(PictureError(f"the run's calls hold a number JSON cannot carry ({error}); "
@@ -77,7 +78,7 @@ class RunPictures:
         if self._made_of is None:
             self._made_of = renderer_fingerprint()
         made_of = [self._made_of, lang, self._strings_text(lang), self._strings_text(DEFAULT_LANGUAGE), calls_json]
-        return hashlib.sha256(json.dumps(made_of, ensure_ascii=False).encode("utf-8")).hexdigest()
+        return hashlib.sha256(json.dumps(made_of).encode("ascii")).hexdigest()
 
     def _strings_text(self, lang: str) -> str:
         if lang not in self._strings:
@@ -108,11 +109,14 @@ class RunPictures:
     def _keep(self, key: str, done: concurrent.futures.Future) -> None:
         if done.exception() is not None:  # never kept: the next build asks again
             return
-        self._folder.mkdir(parents=True, exist_ok=True)
         target = self._folder / f"{key}.html"
         temporary = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        temporary.write_text(done.result(), encoding="utf-8")
-        os.replace(temporary, target)
+        try:
+            self._folder.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(done.result(), encoding="utf-8")
+            os.replace(temporary, target)
+        except (OSError, UnicodeError):  # a full disk, a lone surrogate: drawn again next time
+            temporary.unlink(missing_ok=True)
 
 
 def renderer_fingerprint() -> str:
