@@ -23,6 +23,7 @@ import { pictureTree } from "../../frontend/shared/run-picture-markup.js";
 
 const stringsFolder = process.argv[2] ?? "";
 const tables = {};
+const translators = {}; // by language, made once (each holds its own Intl.NumberFormat)
 
 // A language without a strings file gets an empty table: the translator then falls back as
 // it does on a page (the default language's string, else the key).
@@ -38,8 +39,8 @@ function table(lang) {
 }
 
 function pictureHtml(lang, calls) {
-  const t = translator(lang, { [lang]: table(lang), [DEFAULT_LANGUAGE]: table(DEFAULT_LANGUAGE) });
-  return toHtml(pictureTree(pictureModel(calls), t, lang));
+  translators[lang] ??= translator(lang, { [lang]: table(lang), [DEFAULT_LANGUAGE]: table(DEFAULT_LANGUAGE) });
+  return toHtml(pictureTree(pictureModel(calls), translators[lang], lang));
 }
 
 function reply(line) {
