@@ -112,7 +112,8 @@ class RunPictures:
         target = self._folder / f"{key}.html"
         temporary = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            self._folder.mkdir(parents=True, exist_ok=True)
+            if not self._folder.is_dir():
+                self._folder.mkdir(parents=True, exist_ok=True)
             temporary.write_text(done.result(), encoding="utf-8")
             os.replace(temporary, target)
         except (OSError, UnicodeError):  # a full disk, a lone surrogate: drawn again next time
