@@ -33,7 +33,7 @@ client = Anthropic()
 ```
 
 ```python id=ask continues=shop
-response = client.messages.create(model="m", max_tokens=100, tools=TOOLS,
+response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS,
                                   messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
 print(response.stop_reason)
 ```
@@ -112,7 +112,7 @@ from fake_client import Anthropic, BadRequestError
 
 schema = {"type": "object", "properties": {"n": {"type": "number", "default": float("nan")}}}
 try:
-    Anthropic().messages.create(model="m", max_tokens=100, messages=[{"role": "user", "content": "Здравей"}],
+    Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, messages=[{"role": "user", "content": "Здравей"}],
                                 tools=[{"name": "f", "description": "Нещо.", "input_schema": schema}])
 except BadRequestError as error:
     print(error.status_code)
