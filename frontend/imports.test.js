@@ -19,6 +19,8 @@ const MAY_IMPORT = {
   "frontend/offline": ["frontend/offline", "frontend/shared"],
   "frontend/shared": ["frontend/shared"],
   "tools/startup": ["tools/startup", "frontend/worker/recipe.js"],
+  // The build's run pictures: the page's own renderer and translator, run in Node.
+  "tools/run-picture": ["frontend/shared", "frontend/page/i18n.js"],
   tools: [],
 };
 /** Scripts that run when loaded, on purpose: the page's, the worker's, the service worker's. */

@@ -4,6 +4,7 @@ render every page. Problems are collected over the whole build, never raised one
 import copy
 import hashlib
 import json
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -28,7 +29,7 @@ from ._problems import Problems, output_diff, suggestion
 from ._program_export import Program, lesson_programs
 from ._quiz_parser import parse_quiz_file
 from ._render import RenderedLesson, render_markdown
-from ._run_picture import run_picture_html
+from ._run_picture import PictureError, RunPictures, renderer_fingerprint
 from ._runner import ChainRunner, RunRequest
 from ._sources import read_source
 from ._strings import setup_code_label
@@ -56,6 +57,7 @@ class Course:
     failing: dict[str, set[str]] = field(default_factory=dict)  # lesson key → snippets reported failing
     sources: dict[str, str] = field(default_factory=dict)  # lesson or quiz file (relative path) → its text
     chains_run: int = 0  # chains this build ran (the others' transcripts came from the cache)
+    pictures_drawn: int = 0  # run pictures this build's renderer drew (the others came from a cache)
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         return self.snippet_runs.get(lesson_key, {}).get(snippet_id)
@@ -84,7 +86,8 @@ def build_course(
     _read(course, only)
     _check_course(course, only)
     runnable = _validate_quizzes(course, to_html)
-    runner = ChainRunner(root, (cache_folder or root / CACHE_FOLDER) if use_cache else None)
+    cache = (cache_folder or root / CACHE_FOLDER) if use_cache else None
+    runner = ChainRunner(root, cache)
     plan = {key: _plan(course.lessons[key], runnable.get(key, [])) for key in course.lessons}
     results = runner.run_groups([list(requests.values()) for requests in plan.values()])
     course.chains_run = runner.ran
@@ -97,24 +100,31 @@ def build_course(
             if what == "quiz":
                 quiz_runs.setdefault(owner, {})[rest[0]] = transcript
         course.quiz_runs[key] = quiz_runs
-        memo_key = memo.key(course, lesson, runnable.get(key, []), render) if memo is not None else ""
-        if memo is not None and memo.restore(course, key, memo_key):
-            continue
-        problems_before = len(course.problems)
-        failing = course.failing[key] = _check_snippets(course, lesson)
-        _check_figures(course, lesson)
-        course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
-        configs = course.quiz_configs.setdefault(key, {})
-        for quiz in runnable.get(key, []):
-            ctx = _context(course, lesson, quiz, to_html, runner)
-            continues = quiz.data.get("continues")
-            if not (continues and failing & {continues, *_ancestors(lesson, continues)}):  # else: said already
-                QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
-            configs[quiz.id] = _quiz_config(ctx, quiz_runs.get(quiz.id, {}))
-        if render:
-            course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html)
-        if memo is not None and len(course.problems) == problems_before:  # a lesson with problems: always again
-            memo.keep(course, key, memo_key)
+    memo_keys = {key: memo.key(course, lesson, runnable.get(key, []), render)
+                 for key, lesson in course.lessons.items()} if memo is not None else {}
+    to_do = [key for key in course.lessons if memo is None or not memo.restore(course, key, memo_keys[key])]
+    with RunPictures(root, cache) as pictures:  # Node, if a picture needs it, for this build only
+        # Every picture asked for at once: the renderer draws them while the lessons are checked.
+        asked = {key: _ask_pictures(course, course.lessons[key], pictures) for key in to_do} if render else {}
+        for key in to_do:
+            lesson, quiz_runs = course.lessons[key], course.quiz_runs[key]
+            problems_before = len(course.problems)
+            failing = course.failing[key] = _check_snippets(course, lesson)
+            _check_figures(course, lesson)
+            course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
+            configs = course.quiz_configs.setdefault(key, {})
+            for quiz in runnable.get(key, []):
+                ctx = _context(course, lesson, quiz, to_html, runner)
+                continues = quiz.data.get("continues")
+                if not (continues and failing & {continues, *_ancestors(lesson, continues)}):  # else: said already
+                    QUIZ_KINDS[quiz.kind].check(ctx, quiz_runs.get(quiz.id, {}))
+                configs[quiz.id] = _quiz_config(ctx, quiz_runs.get(quiz.id, {}))
+            if render:
+                drawn = _drawn_pictures(course, lesson, asked[key], pictures)
+                course.pages[key] = _render(course, lesson, runnable.get(key, []), to_html, drawn)
+            if memo is not None and len(course.problems) == problems_before:  # a lesson with problems: always again
+                memo.keep(course, key, memo_keys[key])
+    course.pictures_drawn = pictures.drawn
     return course
 
 
@@ -127,7 +137,7 @@ class LessonMemo:
 
     def __init__(self, markdown_settings: str = "") -> None:
         self._known: dict[str, tuple[str, tuple]] = {}  # lesson key → (hash, outcome)
-        self._salt = markdown_settings + _builder_fingerprint()
+        self._salt = markdown_settings + _builder_fingerprint() + renderer_fingerprint()
 
     def key(self, course: Course, lesson: Lesson, quizzes: list[Quiz], render: bool) -> str:
         quiz_path = course.quiz_files[lesson.key].path if lesson.key in course.quiz_files else ""
@@ -497,7 +507,9 @@ def _short_title(course: Course, lesson: Lesson) -> str:
     return (entry.title_in(lesson.lang)[0] if entry else None) or str(lesson.meta.get("title") or lesson.slug)
 
 
-def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callable[[str], str]) -> RenderedLesson:
+def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callable[[str], str],
+            pictures: dict[str, str]) -> RenderedLesson:
+    """The lesson's page; ``pictures``: the run picture of each snippet that has one."""
     runs = course.snippet_runs[lesson.key]
     label = setup_code_label(course.root, lesson.lang)
     by_id = {quiz.id: quiz for quiz in quizzes if quiz.id in course.quiz_configs.get(lesson.key, {})}
@@ -508,7 +520,7 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
             return hidden_snippet_html(snippet.id, snippet.code, label)
         run = runs.get(snippet.id)  # None: not run, a problem the build reports
         shown = snippet.output is not None and run is not None
-        picture = run_picture_html(run["calls"], course.root, lesson.lang) if run is not None else ""
+        picture = pictures.get(snippet.id, "")
         program = course.programs.get(lesson.key, {}).get(snippet.id)
         return snippet_html(snippet.id, snippet.code, lesson.chain(snippet.id)[:-1], snippet.timeout,
                             snippet.output if shown else None, run["output"] if shown else None,
@@ -526,3 +538,24 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
         return found if found is not None else f"{{{{ run.{snippet_id}.{path} }}}}"
 
     return render_markdown(lesson, snippet_block, quiz_block, figure)
+
+
+def _ask_pictures(course: Course, lesson: Lesson, pictures: RunPictures) -> dict[str, Future]:
+    """The run picture to come of each shown snippet whose run called the model, by snippet id."""
+    runs = course.snippet_runs[lesson.key]
+    return {snippet.id: pictures.ask(runs[snippet.id]["calls"], lesson.lang) for snippet in lesson.snippets.values()
+            if not snippet.hidden and runs.get(snippet.id) and runs[snippet.id]["calls"]}
+
+
+def _drawn_pictures(course: Course, lesson: Lesson, asked: dict[str, Future], pictures: RunPictures) -> dict[str, str]:
+    """The HTML of the pictures ``asked`` for; one that could not be drawn is a problem at the
+    snippet's line, and its page shows none."""
+    drawn: dict[str, str] = {}
+    for snippet_id, future in asked.items():
+        try:
+            drawn[snippet_id] = pictures.html(future)
+        except PictureError as error:
+            snippet = lesson.snippets[snippet_id]
+            course.problems.add(lesson.path, snippet.line, f"snippet '{snippet_id}': its run picture could not be "
+                                                           f"drawn: {error}", f"snippet {snippet_id}")
+    return drawn

@@ -1,231 +1,149 @@
-"""The run picture rendered at build time: the same markup the page renders after a live run
-(``frontend/shared/run-picture-markup.js``, rule for rule), so that a lesson shows the
-conversation of every snippet before Python has loaded, and without JavaScript at all.
+"""The run pictures of one build: each snippet's conversation drawn into its page, so that a
+lesson shows it before Python has loaded, and without JavaScript at all.
 
-``tests/unit/test_run_picture_same_markup.py`` renders every lesson's runs with both and
-compares the HTML."""
+The page's renderer draws them (``_picture_renderer``: one Node process per build, started
+only for a picture no cache holds). A picture's HTML is kept by a hash of everything it is
+made of: the run's calls, the language, that language's UI strings and the default
+language's (its fallback), the renderer's sources (its script and every module it imports,
+followed from file to file) and the Node it runs on. It is kept in memory for the build and
+on disk beside the transcripts, so a warm build, or a rebuild after an edit of prose, starts
+no Node at all.
+"""
 
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import json
+import os
 import re
+import shutil
+import threading
 from pathlib import Path
-from typing import Callable
+from typing import Optional
 
-from ._markup_tree import el, to_html
-from ._plurals import counted, local_digits
-from ._run_picture_model import picture_model
-from ._strings import translator
+from ._picture_renderer import BUILDER_HOME, RENDERER, PictureError, PictureRenderer
+from ._strings import DEFAULT_LANGUAGE
 
-PREVIEW = {"fresh": 90, "old": 28, "system": 48}
-
-Translate = Callable[..., str]
-
-
-def run_picture_html(calls: list[dict], root: Path, lang: str) -> str:
-    """The picture of a run's ``calls`` in ``lang`` (UI strings of ``root``'s front end); ""
-    for a run that called no model."""
-    if not calls:
-        return ""
-    return to_html(picture_tree(picture_model(calls), translator(root, lang), lang))
+# Inside the build's cache folder, beside the transcripts: one HTML file per picture.
+PICTURES_FOLDER = "pictures"
+# A module's relative imports ("./x.js", "../page/i18n.js"), static or dynamic.
+_RELATIVE_IMPORT = re.compile(r"""["'](\.\.?/[^"'\s]+\.(?:m?js|json))["']""")
 
 
-def preview(text: str, limit: int) -> str:
-    line = re.sub(r"[ \t\n\r]+", " ", str(text)).strip(" ")
-    return line[: limit - 1] + "…" if len(line) > limit else line
+class RunPictures:
+    """Asks for pictures, gives back their HTML; :meth:`close` ends the renderer, if any."""
+
+    def __init__(self, root: Path, cache_folder: Optional[Path]) -> None:
+        self._strings_folder = root / "frontend" / "page" / "strings"
+        self._folder = cache_folder / PICTURES_FOLDER if cache_folder is not None else None
+        self._made_of: Optional[str] = None  # renderer_fingerprint(), once a picture is asked for
+        self._strings: dict[str, str] = {}  # language → its strings file's text ("" without one)
+        self._asked: dict[str, concurrent.futures.Future] = {}  # key → the HTML (this build)
+        self._renderer = PictureRenderer(self._strings_folder)
+        self.drawn = 0  # pictures handed to the renderer (none: no Node was started)
+
+    def __enter__(self) -> "RunPictures":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def ask(self, calls: list, lang: str) -> concurrent.futures.Future:
+        """The future HTML of the picture of a run's ``calls`` in ``lang``; done at once when
+        a cache holds it. Fails with :class:`PictureError` (a number JSON cannot carry, or the
+        renderer did not draw it)."""
+        try:
+            # As the page gets them (JSON), in ASCII: any string survives, a lone surrogate too.
+            calls_json = json.dumps(calls, allow_nan=False)
+        except ValueError as error:
+            failed: concurrent.futures.Future = concurrent.futures.Future()
+            failed.set_exception(PictureError(f"the run's calls hold a number JSON cannot carry ({error}); "
+                                              f"the page could not receive this run either"))
+            return failed
+        key = self._key(calls_json, lang)
+        if key not in self._asked:
+            kept = self._from_disk(key)
+            self._asked[key] = kept if kept is not None else self._draw(key, calls_json, lang)
+        return self._asked[key]
+
+    def html(self, future: concurrent.futures.Future) -> str:
+        """The HTML of a future :meth:`ask` gave; raises :class:`PictureError`."""
+        return self._renderer.result(future)
+
+    def close(self) -> None:
+        self._renderer.close()
+
+    def _key(self, calls_json: str, lang: str) -> str:
+        if self._made_of is None:
+            self._made_of = renderer_fingerprint()
+        made_of = [self._made_of, lang, self._strings_text(lang), self._strings_text(DEFAULT_LANGUAGE), calls_json]
+        return hashlib.sha256(json.dumps(made_of).encode("ascii")).hexdigest()
+
+    def _strings_text(self, lang: str) -> str:
+        if lang not in self._strings:
+            try:
+                self._strings[lang] = (self._strings_folder / f"{lang}.json").read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                self._strings[lang] = ""
+        return self._strings[lang]
+
+    def _from_disk(self, key: str) -> Optional[concurrent.futures.Future]:
+        if self._folder is None:
+            return None
+        try:
+            html = (self._folder / f"{key}.html").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        found: concurrent.futures.Future = concurrent.futures.Future()
+        found.set_result(html)
+        return found
+
+    def _draw(self, key: str, calls_json: str, lang: str) -> concurrent.futures.Future:
+        self.drawn += 1
+        future = self._renderer.submit(lang, calls_json)
+        if self._folder is not None:
+            future.add_done_callback(lambda done: self._keep(key, done))
+        return future
+
+    def _keep(self, key: str, done: concurrent.futures.Future) -> None:
+        if done.exception() is not None:  # never kept: the next build asks again
+            return
+        target = self._folder / f"{key}.html"
+        temporary = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            if not self._folder.is_dir():
+                self._folder.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(done.result(), encoding="utf-8")
+            os.replace(temporary, target)
+        except (OSError, UnicodeError):  # a full disk, a lone surrogate: drawn again next time
+            temporary.unlink(missing_ok=True)
 
 
-def per_mille(value: int, largest: int) -> int:
-    return (2000 * value + largest) // (2 * largest) if largest > 0 else 0
+def renderer_fingerprint() -> str:
+    """Hash of what draws a picture besides its input: the renderer's script and every
+    module it imports (followed from file to file), and the Node it runs on (its ICU data
+    gives plural forms and digits). Read from disk: no Node is started to tell."""
+    digest = hashlib.sha256()
+    for path in _imported_files(RENDERER):
+        digest.update(path.relative_to(BUILDER_HOME).as_posix().encode() + b"\0" + path.read_bytes())
+    node = shutil.which("node")
+    if node is not None:
+        stat = Path(node).resolve().stat()
+        digest.update(f"{Path(node).resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()
 
 
-def summary_text(model: dict, t: Translate, lang: str) -> str:
-    totals = model["totals"]
-    parts = [
-        counted(t, lang, "picture.summary.calls", totals["calls"]),
-        counted(t, lang, "picture.summary.toolCalls", totals["tool_calls"]),
-        counted(t, lang, "picture.summary.errors", totals["errors"]) if totals["errors"] else "",
-        counted(t, lang, "picture.summary.inputTokens", totals["input_tokens"]),
-    ]
-    return t("picture.summary.separator").join(part for part in parts if part)
-
-
-def picture_tree(model: dict, t: Translate, lang: str) -> list:
-    total = len(model["calls"])
-    steps = el(
-        "div", {"class": "rp-steps", "role": "group", "aria-label": t("picture.steps"), "hidden": True},
-        _step_button("step-prev", t("picture.stepPrev")),
-        el("span", {"class": "rp-position", "aria-live": "polite"},
-           t("picture.stepAllShown", total=local_digits(lang, total))),
-        _step_button("step-next", t("picture.stepNext")),
-        _step_button("step-all", t("picture.stepAll")),
-    )
-    return el(
-        "details", {"class": "run-picture", "data-run-picture": True, "data-api": model["api"]},
-        el("summary", {"class": "rp-summary"}, el("span", {"class": "rp-title"}, t("picture.title")), " ",
-           el("span", {"class": "rp-summary-text"}, summary_text(model, t, lang))),
-        el("div", {"class": "rp-body"},
-           steps,
-           el("ol", {"class": "rp-calls"}, [_call_item(call, model, t, lang) for call in model["calls"]]),
-           _token_table(model, t, lang)),
-    )
-
-
-def _step_button(action: str, label: str) -> list:
-    return el("button", {"type": "button", "class": f"rp-step rp-step--{action}", "data-action": action}, label)
-
-
-def _call_item(call: dict, model: dict, t: Translate, lang: str) -> list:
-    def digits(n: int) -> str:
-        return local_digits(lang, n)
-
-    stop_field = {"openai": "finish_reason", "openai_responses": "status"}.get(call["api"], "stop_reason")
-    if call["error"]:
-        stop = el("span", {"class": "rp-stop rp-stop--error"}, t("picture.error"))
-        tokens = ""
-    else:
-        stop = el("code", {"class": "rp-stop", "dir": "ltr"}, f"{stop_field}: {call['stop']}")
-        if call["tool_tokens"] is None:
-            text = t("picture.callTokens", input=digits(call["input_tokens"]), output=digits(call["output_tokens"]))
-        else:
-            text = t("picture.callTokensTools", input=digits(call["input_tokens"]),
-                     tools=digits(call["tool_tokens"]), output=digits(call["output_tokens"]))
-        tokens = el("span", {"class": "rp-call-tokens"}, text)
-    head = el("p", {"class": "rp-call-head"},
-              el("span", {"class": "rp-call-title"}, t("picture.call", n=digits(call["n"]))), " ", stop, tokens)
-    later = call["n"] > 1
-    sent = el(
-        "div", {"class": "rp-sent", "data-part": "sent"},
-        el("p", {"class": "rp-part-title"}, t("picture.sent")),
-        el("p", {"class": "rp-settings"}, [_setting_chip(chip, later) for chip in call["settings"]])
-        if call["settings"] else "",
-        el("ol", {"class": "rp-messages"}, [_message_item(m, later, t, lang) for m in call["messages"]]),
-    )
-    if call["reply"]:
-        answer = el("ol", {"class": "rp-messages"}, _message_item(call["reply"], False, t, lang))
-    else:
-        answer = el("div", {"class": "rp-error"},
-                    el("p", {"class": "rp-error-type"}, el("code", {"dir": "ltr"}, call["error"]["type"])),
-                    el("p", {"class": "rp-error-message", "dir": "ltr"}, call["error"]["message"]))
-    reply = el("div", {"class": "rp-reply", "data-part": "reply"},
-               el("p", {"class": "rp-part-title"}, t("picture.reply")), answer)
-    largest = model["totals"]["largest"]
-    tools = call["tool_tokens"] or 0
-    bar = "" if call["error"] else el(
-        "div", {"class": "rp-bar", "aria-hidden": "true",
-                "style": f"--rp-tools:{per_mille(tools, largest)};"
-                         f"--rp-input:{per_mille(call['input_tokens'] - tools, largest)};"
-                         f"--rp-output:{per_mille(call['output_tokens'], largest)}"},
-        el("span", {"class": "rp-bar-tools"}), el("span", {"class": "rp-bar-input"}),
-        el("span", {"class": "rp-bar-output"}),
-    )
-    attributes = {
-        "class": "rp-call", "data-call": str(call["n"]), "data-api": call["api"],
-        "data-stop": "error" if call["error"] else call["stop"],
-        "data-input-tokens": str(call["input_tokens"]), "data-output-tokens": str(call["output_tokens"]),
-        "data-tool-tokens": None if call["tool_tokens"] is None else str(call["tool_tokens"]),
-    }
-    return el("li", attributes, head, el("div", {"class": "rp-exchange"}, sent, reply), bar, _json_details(call, t))
-
-
-def _json_details(call: dict, t: Translate) -> list:
-    def part(which: str, title: str, text: str) -> list:
-        copy = el("button", {"type": "button", "class": "rp-copy", "data-action": "copy-json", "data-copy": which,
-                             "hidden": True},
-                  t("picture.copy"), el("span", {"class": "rp-sr"}, f" {title}"))
-        return el("div", {"class": "rp-json-part"},
-                  el("p", {"class": "rp-json-title"}, title, " ", copy),
-                  el("pre", {"class": "rp-json-text", "dir": "ltr", "tabindex": "0", "data-json": which}, text))
-
-    return el("details", {"class": "rp-json"}, el("summary", {}, t("picture.json")),
-              part("request", t("picture.requestJson"), call["request_json"]),
-              part("response", t("picture.errorJson" if call["error"] else "picture.responseJson"),
-                   call["response_json"]))
-
-
-def _chip_class(chip: dict) -> str:
-    name = f"rp-chip rp-chip--{chip['kind'].replace('_', '-')}"
-    if chip.get("pair") is not None:
-        name += f" rp-pair-{chip['pair']}"
-    if chip.get("is_error"):
-        name += " rp-chip--is-error"
-    if chip.get("problem"):
-        name += " rp-chip--problem"
-    return name
-
-
-def _setting_chip(chip: dict, later: bool) -> list:
-    system = chip["kind"] == "system"
-    text = preview(chip["text"], PREVIEW["system"] if system else PREVIEW["fresh"])
-    label = f"{chip['label']} ({chip['count']})" if chip["kind"] == "tools" else chip["label"]
-    return el("span", {"class": _chip_class(chip) + (" rp-new" if later and chip["is_new"] else "")},
-              el("code", {"class": "rp-chip-label", "dir": "ltr"}, label),
-              el("span" if system else "code", {"class": "rp-chip-text", "dir": None if system else "ltr"}, text)
-              if text else "")
-
-
-def _message_item(message: dict, later: bool, t: Translate, lang: str) -> list:
-    fresh = later and message["is_new"]
-    compact = later and not message["is_new"]
-    chips = ([_content_chip(chip, compact, t) for chip in message["chips"]] if message["chips"]
-             else el("code", {"class": "rp-chip rp-chip--empty", "dir": "ltr"}, "[]"))
-    return el(
-        "li", {"class": "rp-message" + (" rp-new" if fresh else "") + (" rp-old" if compact else ""),
-               "data-role": message["role"]},
-        el("span", {"class": "rp-sr"}, t("picture.new")) if fresh else "",
-        el("code", {"class": "rp-role", "dir": "ltr"}, message["role"]),
-        el("span", {"class": "rp-blocks"},
-           chips,
-           el("span", {"class": "rp-from"}, t("picture.fromCall", n=local_digits(lang, message["from_call"])))
-           if message["from_call"] else ""),
-    )
-
-
-def _content_chip(chip: dict, compact: bool, t: Translate) -> list:
-    limit = PREVIEW["old"] if compact else PREVIEW["fresh"]
-    attributes = {"class": _chip_class(chip)}
-    if chip["kind"] == "tool_use":
-        attributes["data-tool-use"] = chip["id"]
-    if chip["kind"] == "tool_result":
-        attributes["data-tool-result"] = chip["id"]
-    label = el("code", {"class": "rp-chip-label", "dir": "ltr"}, chip["label"])
-    problem = el("span", {"class": "rp-chip-problem"}, t(f"picture.problem.{chip['problem']}")) \
-        if chip.get("problem") else ""
-
-    def ident() -> list:
-        return el("code", {"class": "rp-chip-id", "dir": "ltr"}, f"{chip['id_field']}: {chip['id']}")
-
-    if chip["kind"] == "tool_use":
-        return el("span", attributes, label,
-                  el("code", {"class": "rp-chip-call", "dir": "ltr"}, f"{chip['name']}({preview(chip['input'], limit)})"),
-                  ident(), problem)
-    if chip["kind"] == "tool_result":
-        text = preview(chip["text"], limit)
-        return el("span", attributes, label, ident(),
-                  el("code", {"class": "rp-chip-flag", "dir": "ltr"}, "is_error: true") if chip["is_error"] else "",
-                  el("span", {"class": "rp-chip-text"}, text) if text else "",
-                  problem)
-    text = preview(chip.get("text") or "", limit)
-    return el("span", attributes, label, el("span", {"class": "rp-chip-text"}, text) if text else "")
-
-
-def _token_table(model: dict, t: Translate, lang: str) -> list:
-    def digits(n: int) -> str:
-        return local_digits(lang, n)
-
-    with_tools = model["totals"]["tool_tokens_known"]
-    head = [("", t("picture.tokens.call")), ("rp-key rp-key--input", t("picture.tokens.input")),
-            ("rp-key rp-key--tools", t("picture.tokens.tools")) if with_tools else None,
-            ("rp-key rp-key--output", t("picture.tokens.output")), ("", t("picture.tokens.total"))]
-    rows = [
-        el("tr", {"data-token-row": str(call["n"])},
-           el("th", {"scope": "row"}, digits(call["n"])),
-           el("td", {"class": "rp-num"}, digits(call["input_tokens"])),
-           el("td", {"class": "rp-num"}, "—" if call["tool_tokens"] is None else digits(call["tool_tokens"]))
-           if with_tools else "",
-           el("td", {"class": "rp-num"}, digits(call["output_tokens"])),
-           el("td", {"class": "rp-num"}, digits(call["running_total"])))
-        for call in model["calls"]
-    ]
-    return el("table", {"class": "rp-tokens"},
-              el("caption", {}, t("picture.tokens.caption")),
-              el("thead", {}, el("tr", {}, [el("th", {"scope": "col", "class": key or None}, text)
-                                            for key, text in filter(None, head)])),
-              el("tbody", {}, rows))
+def _imported_files(entry: Path) -> list[Path]:
+    """``entry`` and every file it reaches by relative imports, each once, in a fixed order."""
+    found: dict[Path, None] = {}
+    waiting = [entry.resolve()]
+    while waiting:
+        path = waiting.pop()
+        if path in found or not path.is_file():
+            continue
+        found[path] = None
+        if path.suffix in (".js", ".mjs"):
+            text = path.read_text(encoding="utf-8")
+            waiting.extend((path.parent / name).resolve() for name in _RELATIVE_IMPORT.findall(text))
+    return sorted(found)

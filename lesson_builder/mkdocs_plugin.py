@@ -311,8 +311,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             self._course, self._signature = course, signature
             self._blocks = {token: html for page in course.pages.values() for token, html in page.blocks.items()}
             if not course.problems:
-                log.info("lessons: %d pages, every output and answer key checked (%d runs, the others cached)",
-                         len(course.pages), course.chains_run)
+                log.info("lessons: %d pages, every output and answer key checked (%d runs and %d run pictures "
+                         "made, the others cached)", len(course.pages), course.chains_run, course.pictures_drawn)
         return self._course
 
 

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { STRINGS } from "./strings/all.js";
 import { fill, loadPageStrings, translator } from "./i18n.js";
-import { PLURAL_CATEGORIES } from "../shared/plurals.js";
+import { pluralCategories } from "../shared/plurals.js";
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const PLURAL = /\.(one|few|many|other)$/;
@@ -14,7 +14,7 @@ const counted = new Set(Object.keys(STRINGS.bg).filter((key) => PLURAL.test(key)
 test("every language has exactly the Bulgarian keys, counted ones in its own plural forms", () => {
   const plain = Object.keys(STRINGS.bg).filter((key) => !counted.has(base(key))).sort();
   for (const [lang, table] of Object.entries(STRINGS)) {
-    const forms = [...counted].flatMap((key) => PLURAL_CATEGORIES[lang].map((category) => `${key}.${category}`));
+    const forms = [...counted].flatMap((key) => pluralCategories(lang).map((category) => `${key}.${category}`));
     assert.deepEqual(Object.keys(table).sort(), [...plain, ...forms].sort(), `keys of ${lang}.json`);
   }
 });

@@ -1,7 +1,7 @@
 // Markup as plain data: a node is a string (text) or an array `[tag, attributes, ...children]`.
 // The run picture describes its structure once as such a tree; the page turns it into
-// elements (widgets/run-picture), and `toHtml` writes the HTML that the build writes from the
-// same tree in Python (lesson_builder/_markup_tree.py), so that the two can be compared.
+// elements (widgets/run-picture), and `toHtml` writes its HTML (the build's, in Node:
+// tools/run-picture).
 //
 // Attributes keep their order; `true` writes a bare attribute (`hidden`), `false`, null and
 // undefined leave it out. There are no void elements: every element is closed.

@@ -1,47 +1,58 @@
-// Counted words and figures in the five languages: which plural form a count takes, and the
-// digits a figure is written with. The build's Python (lesson_builder/_plurals.py) follows the
-// same two rules, so that a picture rendered at build time reads as the page renders it.
+// Counted words and figures, as each language writes them: which plural form a count takes,
+// and the digits a figure is written with. Both come from the platform's CLDR data (Intl),
+// in the browser and in the build's Node alike (tools/run-picture), so a language of the
+// site needs no rules of its own here.
+
+const rulesByLanguage = new Map();
+const numbersByLanguage = new Map();
+
+function pluralRules(lang) {
+  if (!rulesByLanguage.has(lang)) rulesByLanguage.set(lang, new Intl.PluralRules(lang));
+  return rulesByLanguage.get(lang);
+}
+
+function numberFormat(lang) {
+  // The language's own numbering system (Persian digits for fa), never grouped: a figure in
+  // running text reads as the lessons' prose writes it.
+  if (!numbersByLanguage.has(lang)) numbersByLanguage.set(lang, new Intl.NumberFormat(lang, { useGrouping: false }));
+  return numbersByLanguage.get(lang);
+}
 
 /**
- * The plural category of a whole number `n` in `lang`, by CLDR's cardinal rules for the
- * site's languages: "one" | "few" | "many" | "other".
- * @param {string} lang "bg" | "fa" | "zh" | "ru" | "uk"
+ * The plural category of a whole number `n` in `lang`, by CLDR's cardinal rules:
+ * "zero" | "one" | "two" | "few" | "many" | "other".
+ * @param {string} lang e.g. "bg", "fa", "zh", "ru", "uk"
  * @param {number} n a whole number ≥ 0
  */
 export function pluralCategory(lang, n) {
-  if (lang === "zh") return "other";
-  if (lang === "fa") return n === 0 || n === 1 ? "one" : "other";
-  if (lang === "ru" || lang === "uk") {
-    const last = n % 10;
-    const lastTwo = n % 100;
-    if (last === 1 && lastTwo !== 11) return "one";
-    if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return "few";
-    return "many";
-  }
-  return n === 1 ? "one" : "other";
+  return pluralRules(lang).select(n);
 }
 
-/** The categories a language's strings must spell out (every `<key>.<category>`). */
-export const PLURAL_CATEGORIES = {
-  bg: ["one", "other"],
-  fa: ["one", "other"],
-  zh: ["other"],
-  ru: ["one", "few", "many"],
-  uk: ["one", "few", "many"],
-};
+// Whole numbers enough to meet every category a whole number can take: CLDR's rules for
+// integers look at the last two or three digits, and a few languages at large round numbers.
+const SAMPLES = [...Array.from({ length: 1000 }, (_, n) => n), ...Array.from({ length: 10 }, (_, k) => 10 ** (k + 3))];
+const CLDR_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
-const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
+/**
+ * The categories a count (a whole number) takes in `lang`: the forms its strings must spell
+ * out as `<key>.<category>` (Russian: one, few, many; its "other" is for fractions only).
+ * @param {string} lang
+ * @returns {string[]} in CLDR's order (zero, one, two, few, many, other)
+ */
+export function pluralCategories(lang) {
+  const taken = new Set(SAMPLES.map((n) => pluralCategory(lang, n)));
+  return CLDR_ORDER.filter((category) => taken.has(category));
+}
 
 /**
  * A whole number as the language writes figures in running text: Persian digits on Persian
- * pages (the course's rule: Persian digits in text, Latin digits in code), Latin elsewhere;
+ * pages (the course's rule: local digits in text, Latin digits in code), Latin elsewhere;
  * no grouping.
  * @param {string} lang
  * @param {number} n
  */
 export function localDigits(lang, n) {
-  const text = String(n);
-  return lang === "fa" ? text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)]) : text;
+  return numberFormat(lang).format(n);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The run picture's structure, once: the model of run-picture-model.js written as a markup
 // tree (markup-tree.js) in one language. The page builds elements from it; the build writes
-// the same tree as HTML (lesson_builder/_run_picture.py follows these rules line by line, and a
-// test renders every lesson's runs both ways and compares the HTML).
+// the same tree as HTML with this very module, run in Node (tools/run-picture), so a lesson's
+// picture before a run and after one are drawn by the same code.
 //
 // Names of the APIs' fields and values (`tool_use`, `stop_reason`, `tool_calls`,
 // `finish_reason`, roles), ids and JSON stay in their own words, left to right; the texts of

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { STRINGS } from "../page/strings/all.js";
 import { translator } from "../page/i18n.js";
 import { toHtml } from "./markup-tree.js";
-import { PLURAL_CATEGORIES } from "./plurals.js";
+import { pluralCategories } from "./plurals.js";
 import { pictureModel } from "./run-picture-model.js";
 import { perMille, pictureTree, preview, summaryText } from "./run-picture-markup.js";
 
@@ -78,7 +78,7 @@ test("every picture string exists in every language, plurals in each of its cate
   assert.ok(countedKeys.size === 4 && plain.size > 20);
   for (const [lang, table] of Object.entries(STRINGS)) {
     for (const key of [...plain, ...problems].filter((k) => !countedKeys.has(k))) assert.ok(typeof table[key] === "string", `${lang}.json lacks ${key}`);
-    for (const key of countedKeys) for (const category of PLURAL_CATEGORIES[lang]) assert.ok(typeof table[`${key}.${category}`] === "string", `${lang}.json lacks ${key}.${category}`);
+    for (const key of countedKeys) for (const category of pluralCategories(lang)) assert.ok(typeof table[`${key}.${category}`] === "string", `${lang}.json lacks ${key}.${category}`);
   }
 });
 

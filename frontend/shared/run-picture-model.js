@@ -2,7 +2,6 @@
 // model call what was sent (settings and messages, each message marked when this call added
 // it), what came back or the API's error, the tool calls tied to their results by id, and the
 // tokens. Plain data, no words of any language: run-picture-markup.js writes it out.
-// lesson_builder/_run_picture_model.py is the same function in Python (tested equal).
 
 import { RESPONSES, inResponsesWords, responsesView } from "./run-picture-responses.js";
 import { drain } from "./steps.js";

@@ -5,7 +5,6 @@
 // output the reply, its `status` the stop. A request that continues `previous_response_id`
 // gets the conversation held under that id (from an earlier call of the same run) before its
 // own items, as the model reads it. The request and response JSON shown stay as sent.
-// lesson_builder/_run_picture_responses.py is the same function in Python (tested equal).
 
 /** The `api` a recording gives a Responses API call. */
 export const RESPONSES = "openai_responses";
