@@ -114,8 +114,7 @@ def build_course(
         problems_before = len(course.problems)
         failing = course.failing[key] = _check_snippets(course, lesson)
         _check_figures(course, lesson)
-        course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems,
-                                               models=lesson.models)
+        course.programs[key] = lesson_programs(lesson, root, _short_title(course, lesson), course.problems)
         configs = course.quiz_configs.setdefault(key, {})
         for quiz in runnable.get(key, []):
             ctx = _context(course, lesson, quiz, to_html, runner)
@@ -263,7 +262,9 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
         check_links(lesson, page_exists, languages, course.problems)
         check_place_words(lesson, course.problems)
         _check_translated(course, lesson)
-        check_typed_models(lesson, course.quiz_files.get(lesson.key), _quiz_lines(course, lesson), course.problems)
+        if outline is not None:  # a bare content folder has no course file to name its models in
+            check_typed_models(lesson, course.quiz_files.get(lesson.key), _quiz_lines(course, lesson),
+                               course.problems)
     lessons, quiz_files = _whole_course(course) if only else (course.lessons, course.quiz_files)
     report_on = set(course.lessons) if only else None
     check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)

@@ -61,11 +61,10 @@ def program_text(before: str, lines: dict[str, str], code: str) -> str:
     return before + apply_lines(code, lines).rstrip("\n") + "\n"
 
 
-def lesson_programs(lesson: Lesson, root: Path, title: str, problems: Problems,
-                    models: Optional[dict[str, str]] = None) -> dict[str, Program]:
-    """The program of every shown snippet of ``lesson`` (``title``: its name in the header;
-    ``models``: the course's, name → id); problems go to ``problems`` at the line of the code
-    that causes them, once each."""
+def lesson_programs(lesson: Lesson, root: Path, title: str, problems: Problems) -> dict[str, Program]:
+    """The program of every shown snippet of ``lesson`` (``title``: its name in the header),
+    with the course's models it uses (``lesson.models``); problems go to ``problems`` at the
+    line of the code that causes them, once each."""
     reported: set[tuple[int, str]] = set()
     programs: dict[str, Program] = {}
     for snippet in lesson.snippets.values():
@@ -75,7 +74,8 @@ def lesson_programs(lesson: Lesson, root: Path, title: str, problems: Problems,
                  for piece_id in _chain_ids(lesson, snippet.id)]
         found: list[tuple[Piece, int, str]] = []
         program = build_program(chain, root=root, lang=lesson.lang, title=title,
-                                file=f"{lesson.slug}-{snippet.id}.py", problems=found, models=models)
+                                file=f"{lesson.slug}-{snippet.id}.py", problems=found,
+                                models=lesson.models)
         for piece, line, message in found:
             where = piece.line + line
             if (where, message) not in reported:

@@ -279,6 +279,16 @@ MISTAKES: dict[str, Mistake] = {
     # the course file
     "broken YAML in the course file": Mistake(edit(COURSE, lambda text: (
         replace_line("languages:", "languages: [bg")(text)[0], line_of(text, "languages:") + 1)), "malformed YAML"),
+    # the course's models: one problem at the course file, and no run of a lesson reports the 404 again
+    "a course model the catalogue does not know": Mistake(edit(COURSE, substitute("claude-sonnet-5", "claude-sonet-5")),
+                                                          "model 'claude-sonet-5' (MODEL) is not in fake_client's "
+                                                          "catalogue (fake_client/_models.py) (did you mean "
+                                                          "'claude-sonnet-5'?)"),
+    "a course model that has retired": Mistake(edit(COURSE, substitute("claude-sonnet-5", "claude-sonnet-4-0")),
+                                               "model 'claude-sonnet-4-0' (MODEL) retired on 2026-06-15"),
+    "a model id typed into a snippet": Mistake(edit(PAGE, substitute("model=MODEL", 'model="claude-sonnet-5"')),
+                                               "snippet 'hello' types the model id 'claude-sonnet-5': lesson code "
+                                               "names no model id; use MODEL"),
 }
 
 # Not mistakes: what an author's editor may do, which must build as if it had not.
