@@ -24,8 +24,8 @@ def pyodide_runs(course):
     jobs, keys = [], []
     for key, lesson in sorted(course.lessons.items()):
         for snippet in lesson.snippets.values():
-            chain = lesson.chain(snippet.id)
-            jobs.append({"setup": chain[:-1], "code": chain[-1], "timeout": snippet.timeout})
+            # What the page runs: the course's setup, the continued chain, the snippet.
+            jobs.append({"setup": lesson.setup(snippet.continues), "code": snippet.code, "timeout": snippet.timeout})
             keys.append((key, snippet.id))
     return dict(zip(keys, run_chains(jobs)))
 
