@@ -52,9 +52,10 @@ class Course:
     problems: Problems = field(default_factory=Problems)
     # What the build says without failing: a course model that retires soon (_course_models).
     warnings: Problems = field(default_factory=Problems)
-    # A model of the course file is refused (unknown or retired): every run would be a 404,
-    # so nothing runs until it is fixed (reported once, at the course file).
-    models_refused: bool = False
+    # The course's models cannot be had: one is refused (unknown or retired: every run naming
+    # it would be a 404) or the course file is unreadable (the course's setup is unknown). No
+    # lesson runs until that is fixed: it is reported once, at the course file.
+    models_unusable: bool = False
     snippet_runs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson key → id → transcript
     quiz_runs: dict[str, dict[str, dict[str, dict]]] = field(default_factory=dict)  # lesson → quiz → name → t
     quiz_configs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson → quiz → page config
@@ -91,7 +92,7 @@ def build_course(
     _read(course, only)
     _check_course(course, only)
     runnable = _validate_quizzes(course, to_html)
-    if course.models_refused:
+    if course.models_unusable:
         runnable = {}
         for lesson in course.lessons.values():
             lesson.not_run |= set(lesson.snippets)
@@ -239,9 +240,10 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     for path in glossary_pages(root, outline.languages if outline else []).values():
         read_source(root, path, course.problems)  # one that is not UTF-8 is a problem here, not a crash later
     if outline is not None and not outline.readable:  # reported: nothing can be told against it
+        course.models_unusable = True
         return
     if outline is not None:
-        course.models_refused = check_models(outline.path, outline.models, course.problems, course.warnings)
+        course.models_unusable = check_models(outline.path, outline.models, course.problems, course.warnings)
         for lesson in course.lessons.values():
             lesson.models = outline.model_ids()
         slugs = {lesson.slug for lesson in course.lessons.values()} if only else None
