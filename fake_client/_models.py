@@ -11,8 +11,10 @@ Retirement is judged as the API judges it: against today's date (UTC), on the da
 model that is not in the catalogue, or whose retirement day has come, is answered with the
 real 404 (`_model_rules.anthropic_card`, `_model_rules.openai_card`). `FAKE_CLIENT_TODAY` (an ISO date such as
 2026-12-11) sets "today" for tests; nothing else reads it. Lessons stay deterministic because
-`tests/content` refuses a lesson that names a model retiring within `LESSON_MARGIN_DAYS`, long
-before the day comes.
+they name their models once, in the course file (`models:` of `lessons/course.yaml`): the
+build refuses a model retired on its day and warns within `LESSON_MARGIN_DAYS` of the
+retirement (`lesson_builder._course_models`), and `tests/content` fails within that margin of
+the real date, long before the day comes.
 
 `models.list()` / `models.retrieve()` (and `GET /v1/models`, `GET /v1/models/{id}` in
 `serve`) answer from this table, shaped as the real APIs (`_models_api`).
@@ -27,7 +29,8 @@ from typing import Optional
 
 from ._tool_tokens import ANTHROPIC_TOOL_PROMPT
 
-# A lesson may not name a model that retires within this many days (tests/content).
+# The course's models are warned of (the build) and failed (tests/content) this many days
+# before they retire.
 LESSON_MARGIN_DAYS = 60
 
 # Anthropic's published tool-use system prompt, per `tool_choice` kind. The current "Tool use

@@ -1,7 +1,9 @@
 """Command line: ``python -m lesson_builder check|transcript|coverage|new|fix|sync|schema``.
 
 - ``check [paths…]`` runs and checks the lessons (all, or the named files/folders) and
-  prints every problem as ``path:line: message``; exit status 1 when there is any.
+  prints every problem as ``path:line: message``; exit status 1 when there is any. Warnings
+  (a course model that retires soon) are printed as ``warning: path:line: message`` and fail
+  nothing.
 - ``transcript lessons/<slug>/<lang>.md <snippet-id> [--json]`` prints what the snippet
   really prints (paste it into the lesson's ```output block), or its whole transcript.
 - ``coverage`` prints the table of lessons × languages (page, snippets, quizzes per kind, words).
@@ -81,6 +83,7 @@ def main(argv=None) -> int:
     if args.command == "check":
         course = build_course(root, only=[p.resolve() for p in args.paths] or None, use_cache=not args.no_cache,
                               render=False)
+        _print_warnings(course)
         if course.problems:
             print(course.problems.report())
             print(f"\n{len(course.problems)} problem(s) in {len(course.lessons)} lesson file(s)", file=sys.stderr)
@@ -161,8 +164,15 @@ def _sync(root: Path, slug: str, source: str) -> int:
     return 1 if result.by_hand else 0
 
 
+def _print_warnings(course) -> None:
+    """What the build says without failing (a course model that retires soon), on stderr."""
+    for warning in sorted(course.warnings, key=lambda p: (p.path, p.line)):
+        print(f"warning: {warning}", file=sys.stderr)
+
+
 def _fix(root: Path, only, use_cache: bool) -> int:
     course = build_course(root, only=only, use_cache=use_cache, render=False)
+    _print_warnings(course)
     result = fix_course(course)
     for diff in result.diffs.values():
         print(diff)

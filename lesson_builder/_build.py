@@ -13,6 +13,8 @@ from ._answer_length import check_answers_by_length
 from ._course_checks import check_translations
 from ._course_consistency import check_repeats, check_same_ids
 from ._course_file import CourseOutline, read_outline
+from ._course_models import check_models, names_used
+from ._typed_models import check_typed_models
 from ._scaffold import check_left_to_write
 from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatched
 from ._glossary import glossary_pages
@@ -21,7 +23,7 @@ from ._lesson_links import check_links, lesson_page
 from ._place_words import check_place_words
 from ._translation_check import check_translated
 from ._figures import FigureError, format_figure, resolve_figure
-from ._html import hidden_snippet_html, quiz_html, snippet_html
+from ._html import course_models_html, hidden_snippet_html, quiz_html, snippet_html
 from ._lesson_parser import parse_lesson
 from ._markdown import markdown_renderer
 from ._model import Lesson, Quiz, QuizFile
@@ -32,7 +34,7 @@ from ._render import RenderedLesson, render_markdown
 from ._run_picture import PictureError, RunPictures, renderer_fingerprint
 from ._runner import ChainRunner, RunRequest
 from ._sources import read_source
-from ._strings import setup_code_label
+from ._strings import course_models_label, setup_code_label
 from .kinds import QUIZ_KINDS, QuizContext
 
 from lesson_runtime import outputs_match
@@ -49,6 +51,12 @@ class Course:
     lessons: dict[str, Lesson] = field(default_factory=dict)  # key "<lang>/<slug>"
     quiz_files: dict[str, QuizFile] = field(default_factory=dict)
     problems: Problems = field(default_factory=Problems)
+    # What the build says without failing: a course model that retires soon (_course_models).
+    warnings: Problems = field(default_factory=Problems)
+    # The course's models cannot be had: one is refused (unknown or retired: every run naming
+    # it would be a 404) or the course file is unreadable (the course's setup is unknown). No
+    # lesson runs until that is fixed: it is reported once, at the course file.
+    models_unusable: bool = False
     snippet_runs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson key → id → transcript
     quiz_runs: dict[str, dict[str, dict[str, dict]]] = field(default_factory=dict)  # lesson → quiz → name → t
     quiz_configs: dict[str, dict[str, dict]] = field(default_factory=dict)  # lesson → quiz → page config
@@ -86,6 +94,10 @@ def build_course(
     _read(course, only)
     _check_course(course, only)
     runnable = _validate_quizzes(course, to_html)
+    if course.models_unusable:
+        runnable = {}
+        for lesson in course.lessons.values():
+            lesson.not_run |= set(lesson.snippets)
     cache = (cache_folder or root / CACHE_FOLDER) if use_cache else None
     runner = ChainRunner(root, cache)
     plan = {key: _plan(course.lessons[key], runnable.get(key, [])) for key in course.lessons}
@@ -144,7 +156,7 @@ class LessonMemo:
         strings = course.root / "frontend" / "page" / "strings"
         made_of = [self._salt, render, lesson.path, lesson.text, quiz_path, course.sources.get(quiz_path),
                    [quiz.id for quiz in quizzes], course.snippet_runs.get(lesson.key), course.quiz_runs.get(lesson.key),
-                   _short_title(course, lesson),
+                   _short_title(course, lesson), lesson.models,
                    [_file_text(strings / f"{lang}.json") for lang in sorted({lesson.lang, "bg"})]]
         text = json.dumps(made_of, ensure_ascii=False, sort_keys=True, default=repr)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -238,8 +250,12 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
     for path in glossary_pages(root, outline.languages if outline else []).values():
         read_source(root, path, course.problems)  # one that is not UTF-8 is a problem here, not a crash later
     if outline is not None and not outline.readable:  # reported: nothing can be told against it
+        course.models_unusable = True
         return
     if outline is not None:
+        course.models_unusable = check_models(outline.path, outline.models, course.problems, course.warnings)
+        for lesson in course.lessons.values():
+            lesson.models = outline.model_ids()
         slugs = {lesson.slug for lesson in course.lessons.values()} if only else None
         check_translations(outline, root, course.problems, slugs)
         _drop_lessons_outside(course)
@@ -258,6 +274,9 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
         check_links(lesson, page_exists, languages, course.problems)
         check_place_words(lesson, course.problems)
         _check_translated(course, lesson)
+        if outline is not None:  # a bare content folder has no course file to name its models in
+            check_typed_models(lesson, course.quiz_files.get(lesson.key), _quiz_lines(course, lesson),
+                               course.problems)
     lessons, quiz_files = _whole_course(course) if only else (course.lessons, course.quiz_files)
     report_on = set(course.lessons) if only else None
     check_same_ids(lessons.values(), quiz_files, languages, course.problems, report_on)
@@ -268,9 +287,14 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
 
 
 def _check_translated(course: Course, lesson: Lesson) -> None:
+    check_translated(lesson, course.quiz_files.get(lesson.key), _quiz_lines(course, lesson), course.problems)
+
+
+def _quiz_lines(course: Course, lesson: Lesson) -> list[str]:
+    """The lines of the lesson's quiz file (none when it has none or it is unreadable)."""
     quiz_file = course.quiz_files.get(lesson.key)
-    text = _file_text(course.root / quiz_file.path) if quiz_file and not quiz_file.unreadable else None
-    check_translated(lesson, quiz_file, (text or "").split("\n"), course.problems)
+    text = course.sources.get(quiz_file.path) if quiz_file and not quiz_file.unreadable else None
+    return (text or "").split("\n")
 
 
 def _drop_lessons_outside(course: Course) -> None:
@@ -366,11 +390,10 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
     for snippet in lesson.snippets.values():
         if snippet.id in lesson.not_run:
             continue
-        chain = lesson.chain(snippet.id)
-        plan[("snippet", snippet.id)] = RunRequest(tuple(chain[:-1]), chain[-1], snippet.timeout, lesson.lang)
+        plan[("snippet", snippet.id)] = RunRequest(tuple(lesson.setup(snippet.continues)), snippet.code,
+                                                   snippet.timeout, lesson.lang)
     for quiz in quizzes:
-        continues = quiz.data.get("continues")
-        setup = tuple(lesson.chain(continues)) if continues else ()
+        setup = tuple(lesson.setup(quiz.data.get("continues")))
         timeout = float(quiz.data.get("timeout", 10))
         for name, code in QUIZ_KINDS[quiz.kind].runs(quiz).items():
             plan[("quiz", quiz.id, name)] = RunRequest(setup, code, timeout, lesson.lang)
@@ -380,8 +403,7 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
 def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str],
              runner: Optional[ChainRunner] = None) -> QuizContext:
     def run_more(programs: dict[str, str]) -> dict[str, dict]:
-        continues = quiz.data.get("continues")
-        setup = tuple(lesson.chain(continues)) if continues else ()
+        setup = tuple(lesson.setup(quiz.data.get("continues")))
         timeout = float(quiz.data.get("timeout", 10))
         requests = {name: RunRequest(setup, code, timeout, lesson.lang) for name, code in programs.items()}
         results = runner.run_groups([list(requests.values())])
@@ -512,19 +534,26 @@ def _render(course: Course, lesson: Lesson, quizzes: list[Quiz], to_html: Callab
     """The lesson's page; ``pictures``: the run picture of each snippet that has one."""
     runs = course.snippet_runs[lesson.key]
     label = setup_code_label(course.root, lesson.lang)
+    models_label = course_models_label(course.root, lesson.lang)
+    models_shown = False  # the course's models are shown once, before the first snippet that uses them
     by_id = {quiz.id: quiz for quiz in quizzes if quiz.id in course.quiz_configs.get(lesson.key, {})}
 
     def snippet_block(snippet_id: str) -> str:
+        nonlocal models_shown
         snippet = lesson.snippets[snippet_id]
+        models = ""
+        if not models_shown and names_used(snippet.code, lesson.models):
+            models_shown = True
+            models = course_models_html(lesson.setup(None)[0], models_label) + "\n"
         if snippet.hidden:
-            return hidden_snippet_html(snippet.id, snippet.code, label)
+            return models + hidden_snippet_html(snippet.id, snippet.code, label)
         run = runs.get(snippet.id)  # None: not run, a problem the build reports
         shown = snippet.output is not None and run is not None
         picture = pictures.get(snippet.id, "")
         program = course.programs.get(lesson.key, {}).get(snippet.id)
-        return snippet_html(snippet.id, snippet.code, lesson.chain(snippet.id)[:-1], snippet.timeout,
-                            snippet.output if shown else None, run["output"] if shown else None,
-                            picture, program=program.config() if program else None)
+        return models + snippet_html(snippet.id, snippet.code, lesson.setup(snippet.continues), snippet.timeout,
+                                     snippet.output if shown else None, run["output"] if shown else None,
+                                     picture, program=program.config() if program else None)
 
     def quiz_block(quiz_id: str) -> str:
         quiz = by_id.get(quiz_id)

@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from ._course_models import MODELS_KEY, CourseModel, read_models
 from ._problems import Problems, suggestion
 from ._sources import read_source
 from ._yaml_lines import LocatedDict, LocatedList, YamlProblem, as_text, keep_source_text, load_located_yaml
 
 COURSE_FILE = "lessons/course.yaml"
+TOP_KEYS = ("languages", "lessons", MODELS_KEY)
 ENTRY_KEYS = ("slug", "title", "focus", "prerequisites", "in_progress")
 PER_LANGUAGE = ("title", "focus")  # one line per language each
 
@@ -57,6 +59,7 @@ class CourseOutline:
     path: str
     languages: list[str] = field(default_factory=list)
     lessons: list[CourseLesson] = field(default_factory=list)
+    models: list[CourseModel] = field(default_factory=list)  # the course's models (_course_models)
     readable: bool = True  # False: not UTF-8 or not YAML (reported); nothing can be checked against it
 
     def lesson(self, slug: str) -> Optional[CourseLesson]:
@@ -64,6 +67,10 @@ class CourseOutline:
 
     def slugs(self) -> list[str]:
         return [entry.slug for entry in self.lessons]
+
+    def model_ids(self) -> dict[str, str]:
+        """The name lesson code uses → the model id, in the file's order."""
+        return {model.name: model.id for model in self.models}
 
     def next_of(self, slug: str) -> Optional[CourseLesson]:
         entry = self.lesson(slug)
@@ -93,6 +100,11 @@ def parse_outline(path: str, text: str, problems: Problems) -> CourseOutline:
         problems.add(path, 1, "the course file is a mapping with 'languages' and 'lessons'")
         outline.readable = False
         return outline
+    for key in data:
+        if key not in TOP_KEYS:
+            problems.add(path, data.line_of(key), f"unknown key '{key}' in the course file"
+                                                  f"{suggestion(str(key), TOP_KEYS)}; known: {', '.join(TOP_KEYS)}")
+    outline.models = read_models(path, data, problems)
     _as_written(data.get("languages"))
     languages = data.get("languages")
     if not isinstance(languages, list) or not languages or not all(isinstance(x, str) for x in languages):

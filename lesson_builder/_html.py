@@ -42,6 +42,12 @@ def hidden_snippet_html(snippet_id: str, code: str, label: str) -> str:
             f"<summary>{html.escape(label)}</summary>{_code_block(code)}</details>")
 
 
+def course_models_html(code: str, label: str) -> str:
+    """The course's setup (its models), collapsed and read-only, where a page first uses them."""
+    return (f'<details class="lesson-setup" data-course-models>'
+            f"<summary>{html.escape(label)}</summary>{_code_block(code)}</details>")
+
+
 def quiz_html(quiz_id: str, kind: str, slug: str, config: dict, prompt_html: str) -> str:
     return "\n".join([
         f'<div class="lesson-quiz" data-quiz="{html.escape(quiz_id)}" data-kind="{html.escape(kind)}" '

@@ -3,6 +3,8 @@
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from ._course_models import setup_code
+
 DEFAULT_TIMEOUT = 10.0
 
 
@@ -60,6 +62,9 @@ class Lesson:
     not_run: set[str] = field(default_factory=set)
     refused: set[str] = field(default_factory=set)
     empty: bool = False  # nothing in the file: reported once, nothing else is checked
+    # The course's models (name lesson code uses → id, from lessons/course.yaml): every run of
+    # the lesson starts with their assignments (``setup``), at build time and on the page.
+    models: dict[str, str] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -72,6 +77,12 @@ class Lesson:
     def reported(self, snippet_id: str) -> bool:
         """True when a reference to ``snippet_id`` fails for a reason already reported."""
         return snippet_id in self.not_run or str(snippet_id).casefold() in self.refused
+
+    def setup(self, continues: Optional[str]) -> list[str]:
+        """What a run executes before its own code: the course's setup, then the chain of
+        ``continues`` (a snippet id, or None), oldest first."""
+        course = [setup_code(self.models)] if self.models else []
+        return course + (self.chain(continues) if continues else [])
 
     def chain(self, snippet_id: str) -> list[str]:
         """Code of ``snippet_id`` preceded by everything it continues, oldest first."""

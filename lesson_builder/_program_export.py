@@ -2,8 +2,9 @@
 
 A program is, in order: a header comment in the page's language (what it is and, when it
 talks to a model, the package to install and the API key's environment variable), the
-``recording()`` helper when the code uses it, every snippet the snippet continues (its
-``continues=`` chain, oldest first) and the snippet itself, each with ``fake_client``
+``recording()`` helper when the code uses it, the course's models the code uses, as plain
+assignments of the ids current when the site was built (``models:`` of the course file), every
+snippet the snippet continues (its ``continues=`` chain, oldest first) and the snippet itself, each with ``fake_client``
 swapped for the official SDK (``_sdk_imports``). The page gets ``before`` (everything above
 the snippet's own code) and ``lines`` (the swap, line by line) so that it builds the same
 program from the learner's edited code (``frontend/shared/program-export.js``).
@@ -16,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
+from ._course_models import names_used, setup_code
 from ._model import Lesson
 from ._problems import Problems
 from ._recording_helper import recording_helper
@@ -60,8 +62,9 @@ def program_text(before: str, lines: dict[str, str], code: str) -> str:
 
 
 def lesson_programs(lesson: Lesson, root: Path, title: str, problems: Problems) -> dict[str, Program]:
-    """The program of every shown snippet of ``lesson`` (``title``: its name in the header);
-    problems go to ``problems`` at the line of the code that causes them, once each."""
+    """The program of every shown snippet of ``lesson`` (``title``: its name in the header),
+    with the course's models it uses (``lesson.models``); problems go to ``problems`` at the
+    line of the code that causes them, once each."""
     reported: set[tuple[int, str]] = set()
     programs: dict[str, Program] = {}
     for snippet in lesson.snippets.values():
@@ -71,7 +74,8 @@ def lesson_programs(lesson: Lesson, root: Path, title: str, problems: Problems) 
                  for piece_id in _chain_ids(lesson, snippet.id)]
         found: list[tuple[Piece, int, str]] = []
         program = build_program(chain, root=root, lang=lesson.lang, title=title,
-                                file=f"{lesson.slug}-{snippet.id}.py", problems=found)
+                                file=f"{lesson.slug}-{snippet.id}.py", problems=found,
+                                models=lesson.models)
         for piece, line, message in found:
             where = piece.line + line
             if (where, message) not in reported:
@@ -84,10 +88,11 @@ def lesson_programs(lesson: Lesson, root: Path, title: str, problems: Problems) 
 
 
 def build_program(chain: list[Piece], *, root: Path, lang: str, title: str, file: str,
-                  problems: list) -> Optional[Program]:
-    """The program of ``chain[-1]`` run after the rest of ``chain``; None when some code does
-    not parse (a snippet that shows a SyntaxError is no program) or a problem is appended to
-    ``problems`` as ``(piece, 1-based line in its code, message)``."""
+                  problems: list, models: Optional[dict[str, str]] = None) -> Optional[Program]:
+    """The program of ``chain[-1]`` run after the rest of ``chain`` (and the assignments of
+    the ``models`` it uses); None when some code does not parse (a snippet that shows a
+    SyntaxError is no program) or a problem is appended to ``problems`` as
+    ``(piece, 1-based line in its code, message)``."""
     sdks = frozenset().union(*(_sdks_of(piece.code) for piece in chain))
     rewrites = [_rewrite_of(piece.code, sdks) for piece in chain]
     if any(result is None for result in rewrites):
@@ -101,6 +106,11 @@ def build_program(chain: list[Piece], *, root: Path, lang: str, title: str, file
     before = _header(root, lang, snippet.id, title, sdks)
     if any(result.recording for result in rewrites):
         before += recording_helper(sdks, ui_text(root, lang, "export.header.recording")) + "\n\n"
+    names = frozenset(models or {})
+    used = set().union(*(_names_of(piece.code, names) for piece in chain))
+    if used:  # in the course file's order
+        before += (f"# --- {ui_text(root, lang, 'export.header.models')} ---\n"
+                   + setup_code({name: model_id for name, model_id in models.items() if name in used}) + "\n\n")
     for piece, result in zip(chain[:-1], rewrites[:-1]):
         before += _part(root, lang, piece.id) + apply_lines(piece.code, result.lines).strip("\n") + "\n\n\n"
     before += _part(root, lang, snippet.id)
@@ -113,6 +123,11 @@ def build_program(chain: list[Piece], *, root: Path, lang: str, title: str, file
 @lru_cache(maxsize=4096)
 def _sdks_of(code: str) -> frozenset:
     return frozenset(sdks_used(code))
+
+
+@lru_cache(maxsize=4096)
+def _names_of(code: str, names: frozenset) -> frozenset:
+    return frozenset(names_used(code, names))
 
 
 @lru_cache(maxsize=4096)

@@ -267,7 +267,6 @@ summary: "{MARK} ({lang}): what the learner can do afterwards"
 from fake_client import Anthropic
 
 client = Anthropic()
-MODEL = "claude-sonnet-5"
 ```
 
 ```python id=ask continues=setup

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 SETUP_CODE_KEY = "lesson.setupCode"
+COURSE_MODELS_KEY = "lesson.courseModels"
 DEFAULT_LANGUAGE = "bg"  # the front end's fallback table (frontend/page/i18n.js)
 # Only for a content root without the front end's strings (a bare test folder).
 FALLBACK = "Setup code"
@@ -68,3 +69,8 @@ def local_value(lang: str, value) -> str:
 
 def setup_code_label(root: Path, lang: str) -> str:
     return ui_string(root, lang, SETUP_CODE_KEY)
+
+
+def course_models_label(root: Path, lang: str) -> str:
+    """The summary of the course's models block (``_html.course_models_html``)."""
+    return ui_string(root, lang, COURSE_MODELS_KEY)

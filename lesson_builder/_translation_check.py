@@ -32,7 +32,7 @@ def check_translated(lesson: Lesson, quiz_file: Optional[QuizFile], quiz_lines: 
             _report_output(problems, lesson.path, snippet.output_line, snippet.output, lang,
                            f"the output of snippet '{snippet.id}'")
     for quiz in (quiz_file.quizzes.values() if quiz_file else []):
-        for key, value, line in _quiz_texts(quiz.data, quiz_lines):
+        for key, value, line in quiz_texts(quiz.data, quiz_lines):
             where = f"quiz '{quiz.id}'"
             if key in QUIZ_CODE:
                 for row, text in string_literals(value):
@@ -73,7 +73,7 @@ def _report_output(problems: Problems, path: str, line: int, text: str, lang: st
             return  # one problem a block: its first foreign line
 
 
-def _quiz_texts(data, quiz_lines: list[str], key: str = "") -> Iterator[tuple[str, str, int]]:
+def quiz_texts(data, quiz_lines: list[str], key: str = "") -> Iterator[tuple[str, str, int]]:
     """(key, text, first line of the text) of each code and output field, options' too."""
     if isinstance(data, dict):
         for name, value in data.items():
@@ -83,10 +83,10 @@ def _quiz_texts(data, quiz_lines: list[str], key: str = "") -> Iterator[tuple[st
                 block = written.endswith(("|", "|-", "|+", ">", ">-", ">+"))  # the text starts on the next line
                 yield name, value, line + 1 if block else line
             else:
-                yield from _quiz_texts(value, quiz_lines, name)
+                yield from quiz_texts(value, quiz_lines, name)
     elif isinstance(data, list):
         for item in data:
-            yield from _quiz_texts(item, quiz_lines, key)
+            yield from quiz_texts(item, quiz_lines, key)
 
 
 def _short(text: str) -> str:

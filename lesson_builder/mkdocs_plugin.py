@@ -301,6 +301,10 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
                                   use_cache=self.config.cache, memo=self._lesson_memo)
             self._site.check(course)
+            for warning in sorted(course.warnings, key=lambda p: (p.path, p.line)):
+                # INFO, not WARNING: `mkdocs build --strict` fails on a logged warning, and a
+                # model retiring soon is no reason to stop a build (_course_models).
+                log.info("lessons: warning: %s", warning)
             if self._serve_errors is not None:  # previewing: every page shows the problems
                 self._serve_errors.report(_problem_list(course))
                 if course.problems:

@@ -40,8 +40,9 @@ class QuizContext:
         self.problems.add(self.quiz.path, line, f"quiz '{self.quiz.id}': {message}", f"quiz {self.quiz.id}")
 
     def setup(self) -> list[str]:
-        continues = self.quiz.data.get("continues")
-        return self.lesson.chain(continues) if continues else []
+        """What the quiz's runs execute first (the page's config carries it): the course's
+        setup, then the chain of the snippet it continues."""
+        return self.lesson.setup(self.quiz.data.get("continues"))
 
     def html(self, key: str) -> Optional[str]:
         text = self.quiz.data.get(key)

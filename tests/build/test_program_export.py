@@ -23,10 +23,25 @@ LESSONS = sorted(COURSE.lessons)
 CASES = json.loads((REPO / "frontend" / "shared" / "program-export-cases.json").read_text(encoding="utf-8"))["cases"]
 
 
+MODELS = COURSE.outline.model_ids()
+
+
 def programs_of(key: str):
     lesson = COURSE.lessons[key]
     problems = Problems()
     return lesson, lesson_programs(lesson, REPO, lesson.slug, problems), problems
+
+
+def assigned_models(text: str) -> dict[str, str]:
+    """The program's module-level assignments of a constant string to a course model's name."""
+    return {target.id: node.value.value for node in ast.parse(text).body if isinstance(node, ast.Assign)
+            for target in node.targets if isinstance(target, ast.Name) and target.id in MODELS
+            and isinstance(node.value, ast.Constant)}
+
+
+def used_names(text: str) -> set[str]:
+    return {node.id for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Name) and node.id in MODELS
+            and isinstance(node.ctx, ast.Load)}
 
 
 def fake_client_imports(text: str) -> list[str]:
@@ -55,6 +70,41 @@ def test_every_shown_snippet_exports_a_program_without_fake_client(key):
         assert program.file == f"{lesson.slug}-{snippet_id}.py"
         # The snippet's own code is the last part, after everything it continues.
         assert program.text.endswith(program_text("", program.lines, program.code))
+
+
+@pytest.mark.parametrize("key", LESSONS)
+def test_take_home_programs_carry_the_course_models_they_use_as_plain_assignments(key):
+    """Lesson code names no model id; the program taken home names the ids current when the
+    site was built, assigned before any code uses them, and only the ones it uses."""
+    _, programs, _ = programs_of(key)
+    for snippet_id, program in programs.items():
+        text = program.text
+        used = used_names(text)
+        assert assigned_models(text) == {name: MODELS[name] for name in used}, f"{key} {snippet_id}"
+        for name in used:
+            assignment = f'{name} = "{MODELS[name]}"\n'
+            assert text.index(assignment) < text.index("# --- ", text.index(assignment)), f"{key} {snippet_id}"
+            assert text.count(assignment) == 1
+
+
+def test_the_course_models_reach_programs_of_both_sdks():
+    carried = set()
+    for key in LESSONS:
+        for program in programs_of(key)[1].values():
+            carried |= set(assigned_models(program.text).items())
+    assert carried == set(MODELS.items())
+
+
+def test_a_program_from_a_course_with_other_ids_carries_those(tmp_path):
+    lesson = parse_lesson("lessons/demo/bg.md", "---\ntitle: x\nsummary: y\n---\n\n```python id=ask\n"
+                          "from fake_client import Anthropic\n\nprint(Anthropic().messages.create(model=MODEL, "
+                          "max_tokens=9, messages=[]))\n```\n", "demo", "bg", Problems())
+    lesson.models = {"MODEL": "claude-sonnet-5-5", "OPENAI_MODEL": "gpt-5.6-sol"}  # as the build sets them
+    programs = lesson_programs(lesson, REPO, "demo", Problems())
+    text = programs["ask"].text
+    assert assigned_models(text) == {"MODEL": "claude-sonnet-5-5"}  # OPENAI_MODEL: not used, not carried
+    header = json.loads((REPO / "frontend/page/strings/bg.json").read_text(encoding="utf-8"))["export.header.models"]
+    assert f"# --- {header} ---\nMODEL = \"claude-sonnet-5-5\"\n" in text
 
 
 def test_the_programs_use_both_sdks_and_the_recording_helper_somewhere():

@@ -58,9 +58,10 @@ def test_no_playground_output_is_in_another_language(lang):
 
 def test_the_check_finds_a_bulgarian_answer_on_a_russian_page(course):
     lesson = course.lessons["ru/agent-loop"]
-    chain = lesson.chain("no-agent")
-    guessed = run_chain(chain[:-1], chain[-1], timeout=lesson.snippets["no-agent"].timeout)
-    told = run_chain(chain[:-1], chain[-1], timeout=lesson.snippets["no-agent"].timeout, lang="ru")
+    snippet = lesson.snippets["no-agent"]
+    setup = lesson.setup(snippet.continues)  # what the build and the page run before it
+    guessed = run_chain(setup, snippet.code, timeout=snippet.timeout)
+    told = run_chain(setup, snippet.code, timeout=snippet.timeout, lang="ru")
     assert any("Накратко" in problem for problem in foreign_texts(guessed, "ru"))
     assert foreign_texts(told, "ru") == []
     assert told == course.snippet_runs["ru/agent-loop"]["no-agent"]

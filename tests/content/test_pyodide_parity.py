@@ -24,8 +24,9 @@ def pyodide_runs(course):
     jobs, keys = [], []
     for key, lesson in sorted(course.lessons.items()):
         for snippet in lesson.snippets.values():
-            chain = lesson.chain(snippet.id)
-            jobs.append({"setup": chain[:-1], "code": chain[-1], "timeout": snippet.timeout, "lang": lesson.lang})
+            # What the page runs: the course's setup, the continued chain, the snippet, in its language.
+            jobs.append({"setup": lesson.setup(snippet.continues), "code": snippet.code, "timeout": snippet.timeout,
+                         "lang": lesson.lang})
             keys.append((key, snippet.id))
     return dict(zip(keys, run_chains(jobs)))
 

@@ -175,7 +175,10 @@ def crash_once(root: Path) -> Where:
     return PAGE, number
 
 
-SNIPPET = "```python id=spin timeout=1\nwhile True:\n    pass\n```\n"
+# A loop on one line: the time limit stops it on that line whatever ran before. In a loop over
+# two lines the deadline, which reads the clock every 200 trace events, lands on either line
+# depending on how many events the course's setup made first.
+SNIPPET = "```python id=spin timeout=1\nwhile True: pass\n```\n"
 MISTAKES: dict[str, Mistake] = {
     # the files themselves
     "a page that is not UTF-8": Mistake(not_utf8(PAGE, "Клиентът на API-то"), "not UTF-8"),
@@ -215,7 +218,7 @@ MISTAKES: dict[str, Mistake] = {
     "a stale output": Mistake(edit(PAGE, substitute("get_order_status {'order_id': '1042'}",
                                                     "get_order_status {'order_id': '1043'}")),
                               "shown output of snippet 'ask' differs"),
-    "a snippet that loops forever": Mistake(edit(PAGE, insert_before("## Упражнение", SNIPPET, 2)),
+    "a snippet that loops forever": Mistake(edit(PAGE, insert_before("## Упражнение", SNIPPET, 1)),
                                             "snippet 'spin' does not finish"),
     "a snippet that raises": Mistake(edit(PAGE, insert_before("## Упражнение", "```python id=broken\n1 / 0\n```\n", 1)),
                                      "snippet 'broken' raises ZeroDivisionError"),
@@ -279,6 +282,16 @@ MISTAKES: dict[str, Mistake] = {
     # the course file
     "broken YAML in the course file": Mistake(edit(COURSE, lambda text: (
         replace_line("languages:", "languages: [bg")(text)[0], line_of(text, "languages:") + 1)), "malformed YAML"),
+    # the course's models: one problem at the course file, and no run of a lesson reports the 404 again
+    "a course model the catalogue does not know": Mistake(edit(COURSE, substitute("claude-sonnet-5", "claude-sonet-5")),
+                                                          "model 'claude-sonet-5' (MODEL) is not in fake_client's "
+                                                          "catalogue (fake_client/_models.py) (did you mean "
+                                                          "'claude-sonnet-5'?)"),
+    "a course model that has retired": Mistake(edit(COURSE, substitute("claude-sonnet-5", "claude-sonnet-4-0")),
+                                               "model 'claude-sonnet-4-0' (MODEL) retired on 2026-06-15"),
+    "a model id typed into a snippet": Mistake(edit(PAGE, substitute("model=MODEL", 'model="claude-sonnet-5"')),
+                                               "snippet 'hello' types the model id 'claude-sonnet-5': lesson code "
+                                               "names no model id; use MODEL"),
 }
 
 # Not mistakes: what an author's editor may do, which must build as if it had not.

@@ -11,14 +11,16 @@ REPO = Path(__file__).resolve().parents[2]
 
 def course_file(languages: list[str], lessons: list[dict]) -> str:
     """A course file: each lesson ``{"slug", "in_progress"?, "prerequisites"?}``, with a
-    title and focus in every language."""
+    title and focus in every language, and the repository's models (the copied lessons use
+    their names)."""
     entries = [{"slug": entry["slug"],
                 "title": {lang: f"{entry['slug']} {lang}" for lang in languages},
                 "focus": {lang: f"The focus of {entry['slug']}." for lang in languages},
                 "prerequisites": entry.get("prerequisites", []),
                 "in_progress": entry.get("in_progress", [])} for entry in lessons]
-    return yaml.safe_dump({"languages": languages, "lessons": entries}, allow_unicode=True, sort_keys=False,
-                          default_flow_style=None, width=200)
+    models = yaml.safe_load((REPO / "lessons" / "course.yaml").read_text(encoding="utf-8"))["models"]
+    return yaml.safe_dump({"languages": languages, "models": models, "lessons": entries}, allow_unicode=True,
+                          sort_keys=False, default_flow_style=None, width=200)
 
 
 def copy_lesson(root: Path, slug: str, lang: str, as_slug: str | None = None, as_lang: str | None = None) -> None:

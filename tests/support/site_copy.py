@@ -54,12 +54,13 @@ def make_site_copy(target: Path) -> Path:
 
 
 def sample_course_file() -> str:
-    """The repository's course file cut down to the sample lesson, in progress but in bg."""
+    """The repository's course file cut down to the sample lesson, in progress but in bg, with
+    the course's models (the lesson uses their names)."""
     course = yaml.safe_load((REPO / COURSE_FILE).read_text(encoding="utf-8"))
     sample = next(entry for entry in course["lessons"] if entry["slug"] == "first-steps")
     sample.update(prerequisites=[], in_progress=[lang for lang in course["languages"] if lang != "bg"])
-    return yaml.safe_dump({"languages": course["languages"], "lessons": [sample]}, allow_unicode=True,
-                          sort_keys=False, default_flow_style=None, width=200)
+    return yaml.safe_dump({"languages": course["languages"], "models": course["models"], "lessons": [sample]},
+                          allow_unicode=True, sort_keys=False, default_flow_style=None, width=200)
 
 
 def has_lessons_plugin(mkdocs_yml: str) -> bool:
