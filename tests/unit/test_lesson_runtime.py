@@ -357,3 +357,14 @@ def test_garbage_a_run_leaves_never_speaks_in_a_later_run(name):
     # tests) that the later run's collection frees too.
     assert [str(warning.message) for warning in issued if "one_by_one" in str(warning.message)] == []
     assert later["output"] == "quiet\n"
+
+
+def test_faults_left_pending_do_not_reach_the_next_run():
+    # An exercise queues faults in its setup; what the learner's program did not meet is gone
+    # when the run ends, and a run starts with none queued by whatever ran before it.
+    queued = '__import__("fake_client").faults.next("refusal")'
+    first = run_chain([queued], "import fake_client\nprint(fake_client.faults.pending())\n"
+                                "fake_client.faults.next('rate_limit')")
+    assert first["output"] == "['refusal']\n"
+    second = run_chain([], "import fake_client\nprint(fake_client.faults.pending())")
+    assert second["output"] == "[]\n"
