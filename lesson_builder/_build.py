@@ -360,9 +360,10 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
         plan[("snippet", snippet.id)] = RunRequest(tuple(chain[:-1]), chain[-1], snippet.timeout)
     for quiz in quizzes:
         continues = quiz.data.get("continues")
-        setup = tuple(lesson.chain(continues)) if continues else ()
+        kind = QUIZ_KINDS[quiz.kind]
+        setup = (tuple(lesson.chain(continues)) if continues else ()) + tuple(kind.setup_after(quiz))
         timeout = float(quiz.data.get("timeout", 10))
-        for name, code in QUIZ_KINDS[quiz.kind].runs(quiz).items():
+        for name, code in kind.runs(quiz).items():
             plan[("quiz", quiz.id, name)] = RunRequest(setup, code, timeout)
     return plan
 
@@ -371,7 +372,8 @@ def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str]
              runner: Optional[ChainRunner] = None) -> QuizContext:
     def run_more(programs: dict[str, str]) -> dict[str, dict]:
         continues = quiz.data.get("continues")
-        setup = tuple(lesson.chain(continues)) if continues else ()
+        setup = ((tuple(lesson.chain(continues)) if continues else ())
+                 + tuple(QUIZ_KINDS[quiz.kind].setup_after(quiz)))
         timeout = float(quiz.data.get("timeout", 10))
         requests = {name: RunRequest(setup, code, timeout) for name, code in programs.items()}
         results = runner.run_groups([list(requests.values())])
