@@ -7,6 +7,11 @@ picture draws), shared by the build (CPython) and the page (Pyodide, in the work
   ``{"name", "passed", "call"}``, ``call`` the 1-based number of the call where the check
   failed (the run picture's ``data-call``), or None.
 - :func:`faults_setup` is the setup line that makes the model commit faults during a run.
+
+No check judges the wait after a 429: the record has no clock. The API asks the client to
+wait what `retry-after` says (docs.claude.com/en/api/rate-limits), and both SDKs already do
+so on their own, twice by default (anthropic 2.17 / openai 3.63 `_base_client`, which
+fake_client._attempts imitates): a loop meets the 429 only after those retries.
 """
 
 from __future__ import annotations
