@@ -8,7 +8,7 @@ import json
 
 import pytest
 from support.chromium import in_front
-from support.quiz_support import VERDICT_MS
+from support.quiz_support import REPO_ROOT, VERDICT_MS
 
 QUIZ = "ex-unknown-tool"
 STRINGS = "frontend/page/strings/bg.json"
@@ -49,7 +49,6 @@ def verdicts(root) -> dict:
 
 
 def strings() -> dict:
-    from support.quiz_support import REPO_ROOT
     return json.loads((REPO_ROOT / STRINGS).read_text(encoding="utf-8"))
 
 
@@ -98,3 +97,25 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
     assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "refusal"
     assert root.locator("[data-trial]").is_visible(), "a run with faults the learner added is a trial"
     assert root.get_attribute("data-result") == "correct", "a trial leaves the verdict as it was"
+
+
+def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url):
+    # tool-loop's ex-not-an-answer on the Persian page (right to left): under the refusal
+    # fault the starter prints the refusal's words as if they were the answer.
+    page.goto(site_url("fa/lessons/tool-loop/"))
+    page.wait_for_selector("[data-lesson-progress]")
+    root = page.locator('[data-quiz="ex-not-an-answer"]')
+    root.locator("[data-editor] .cm-content").wait_for()
+    fa = json.loads((REPO_ROOT / "frontend/page/strings/fa.json").read_text(encoding="utf-8"))
+    check(root)
+    assert root.get_attribute("data-result") == "incorrect"
+    assert verdicts(root) == {"only_answers_shown": "false", "every_call_answered": "true",
+                              "turn_kept_whole": "true"}
+    assert fa["quiz.checkName.only_answers_shown"] in root.locator(".quiz-verdict").text_content()
+    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-stop") == "refusal"
+    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-check-failed") == \
+        "only_answers_shown"
+    set_code(root, config_of(root)["solution"])
+    check(root)
+    assert root.get_attribute("data-result") == "correct"
+    assert set(verdicts(root).values()) == {"true"}
