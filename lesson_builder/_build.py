@@ -393,9 +393,10 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
         plan[("snippet", snippet.id)] = RunRequest(tuple(lesson.setup(snippet.continues)), snippet.code,
                                                    snippet.timeout, lesson.lang)
     for quiz in quizzes:
-        setup = tuple(lesson.setup(quiz.data.get("continues")))
+        kind = QUIZ_KINDS[quiz.kind]
+        setup = tuple(lesson.setup(quiz.data.get("continues"))) + tuple(kind.setup_after(quiz))
         timeout = float(quiz.data.get("timeout", 10))
-        for name, code in QUIZ_KINDS[quiz.kind].runs(quiz).items():
+        for name, code in kind.runs(quiz).items():
             plan[("quiz", quiz.id, name)] = RunRequest(setup, code, timeout, lesson.lang)
     return plan
 
@@ -403,7 +404,7 @@ def _plan(lesson: Lesson, quizzes: list[Quiz]) -> dict[tuple, RunRequest]:
 def _context(course: Course, lesson: Lesson, quiz: Quiz, to_html: Callable[[str], str],
              runner: Optional[ChainRunner] = None) -> QuizContext:
     def run_more(programs: dict[str, str]) -> dict[str, dict]:
-        setup = tuple(lesson.setup(quiz.data.get("continues")))
+        setup = tuple(lesson.setup(quiz.data.get("continues"))) + tuple(QUIZ_KINDS[quiz.kind].setup_after(quiz))
         timeout = float(quiz.data.get("timeout", 10))
         requests = {name: RunRequest(setup, code, timeout, lesson.lang) for name, code in programs.items()}
         results = runner.run_groups([list(requests.values())])

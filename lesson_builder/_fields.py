@@ -132,6 +132,28 @@ class Constant(FieldType):
         return value == self.value
 
 
+class Choice(FieldType):
+    """One of a fixed set of names (a conversation check, a fault of fake_client)."""
+
+    def __init__(self, values: list[str], what: str):
+        self.values = list(values)
+        self.what = what
+
+    def schema(self) -> dict:
+        return {"type": "string", "enum": self.values}
+
+    def written(self, value, text):
+        return as_text(value, text)
+
+    def check(self, value, line, label, report):
+        if value in self.values:
+            return True
+        hint = suggestion(str(value), self.values)
+        report(line, f"'{label}' must be a {self.what}, not {value!r}{hint}; the {self.what}s are: "
+                     + ", ".join(self.values))
+        return False
+
+
 class ListOf(FieldType):
     def __init__(self, item: FieldType, min_items: int = 0):
         self.item = item

@@ -15,6 +15,8 @@ Public names:
 - :func:`same_run` is the one rule for "the same run" (status, and output as
   :func:`outputs_match` compares it: trailing whitespace trimmed, nothing else);
   :func:`normalise_output` is that normalisation.
+- :mod:`lesson_runtime.conversation_checks` (a subpackage, imported on its own) judges a
+  run's recorded model calls on named rules, for exercises graded on the conversation.
 - :func:`warm_up` makes the throw-away runs (:data:`WARM_UP_CHAINS`) that an interpreter
   makes before its first lesson's chains, in the browser and at build time alike.
 """

@@ -71,6 +71,7 @@ def run_chain(
     # snapshot too, so that fake_client is among what it protects.
     recording = _recording()
     language = _page_language(lang)
+    clear_faults = _fault_clearer()
     deadline = Deadline(timeout, _files_with_one_line_loops(setup, code), should_stop, sources)
     recursion = RecursionLimit(frame_depth() + _FRAMES_ABOVE_SNIPPET)
     restore = take_snapshot()
@@ -86,6 +87,7 @@ def run_chain(
     try:
         foreign_threads = {thread.ident for thread in threading.enumerate()} - {threading.get_ident()}
         random.seed(RANDOM_SEED)
+        clear_faults()
         _fresh_thread_names()
         namespace = _fresh_main_module()
         sys.modules["__main__"] = namespace
@@ -106,6 +108,7 @@ def run_chain(
     finally:
         deadline.finished = True  # its hooks do nothing from here on, whatever __exit__ did
         restore()
+        clear_faults()
         if exit_recording is not None:
             exit_recording(None, None, None)
         exit_language(None, None, None)
@@ -262,6 +265,14 @@ def _page_language(lang: Optional[str]) -> Any:
         return contextlib.nullcontext()
     page_language = getattr(fake_client, "page_language", None)
     return page_language(lang) if page_language is not None else contextlib.nullcontext()
+def _fault_clearer() -> Callable[[], None]:
+    """fake_client.faults.clear, or nothing to do without fake_client: faults a run leaves
+    pending (queued by an exercise's setup, or by the code) must not reach the next run."""
+    try:
+        from fake_client import faults
+    except ImportError:
+        return lambda: None
+    return faults.clear
 
 
 def _plain_data(recorded: list) -> list:

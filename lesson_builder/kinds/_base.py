@@ -85,6 +85,11 @@ class QuizKind:
         alone: the runs are planned before any check or rendering."""
         return {}
 
+    def setup_after(self, quiz: Quiz) -> list[str]:
+        """Setup code run after the quiz's ``continues`` chain and before each of its runs
+        (an exercise's faults); the page runs the same (the kind's config carries it)."""
+        return []
+
     def check(self, ctx: QuizContext, runs: dict[str, dict]) -> None:
         """Add a problem for every key or answer the runs do not bear out."""
 

@@ -1,10 +1,18 @@
 """exercise: a task, starter code and a reference solution; the expected output is the
-solution's own output (never typed), and the starter must not produce it."""
+solution's own output (never typed), and the starter must not produce it.
 
+Graded on the conversation when the quiz lists ``checks``: named rules over the run's
+recorded model calls (lesson_runtime.conversation_checks), judged under the ``faults`` the
+model commits during the check. The solution must keep every check; the starter must break
+at least one."""
+
+from fake_client.faults import NAMES as FAULT_NAMES
 from lesson_runtime import same_run
+from lesson_runtime.conversation_checks import CHECKS, faults_setup, run_checks
 
-from .._fields import Field, Text
+from .._fields import Choice, Field, ListOf, Text
 from ._base import QuizKind, browser_transcript, describe_run
+from ._fault_choices import fault_choices
 
 
 class Exercise(QuizKind):
@@ -14,18 +22,55 @@ class Exercise(QuizKind):
         Field("solution", Text("code"), required=True,
               doc="The reference solution; its output is the expected output. Hidden until revealed."),
         Field("hint", Text("markdown"), doc="A hint (markdown)."),
+        Field("checks", ListOf(Choice(list(CHECKS), "conversation check"), min_items=1),
+              doc="Conversation checks the learner's run must keep (graded on the conversation): "
+                  + ", ".join(CHECKS) + "."),
+        Field("faults", ListOf(Choice(list(FAULT_NAMES), "fault")),
+              doc="Faults of fake_client the model commits during the check, in order (needs checks)."),
     ]
+
+    def validate(self, ctx):
+        if ctx.quiz.data.get("faults") and not ctx.quiz.data.get("checks"):
+            ctx.problem("faults", "faults are for an exercise graded on the conversation: list its checks too")
+            return False
+        return True
+
+    def setup_after(self, quiz):
+        faults = quiz.data.get("faults") or []
+        return [faults_setup(faults)] if faults else []
 
     def runs(self, quiz):
         return {"solution": quiz.data["solution"], "starter": quiz.data["starter"]}
 
     def check(self, ctx, runs):
+        names = ctx.quiz.data.get("checks") or []
         if runs["solution"]["status"] != "done":
             ctx.problem("solution", "the solution " + describe_run(runs["solution"]))
+        elif names:
+            broken = [v for v in run_checks(names, runs["solution"]) if not v["passed"]]
+            for verdict in broken:
+                ctx.problem("solution", f"the solution breaks the check {verdict['name']} "
+                                        f"(at call {verdict['call']}) under the faults {_listed(ctx)}")
+            if not broken and all(v["passed"] for v in run_checks(names, runs["starter"])):
+                if same_run(runs["starter"], runs["solution"]):
+                    ctx.problem("starter", "the starter code keeps every check and prints the expected output: "
+                                           "nothing is left to do")
+                else:
+                    ctx.problem("starter", "the starter code keeps every check under the faults "
+                                           f"{_listed(ctx)}: it must break at least one")
         elif same_run(runs["starter"], runs["solution"]):
             ctx.problem("starter", "the starter code already prints the expected output: nothing is left to do")
 
     def config(self, ctx, runs):
         data = ctx.quiz.data
-        return {"task_html": ctx.html("prompt"), "starter": data["starter"], "solution": data["solution"],
-                "expected": browser_transcript(runs["solution"]), "hint_html": ctx.html("hint")}
+        config = {"task_html": ctx.html("prompt"), "starter": data["starter"], "solution": data["solution"],
+                  "expected": browser_transcript(runs["solution"]), "hint_html": ctx.html("hint")}
+        if data.get("checks"):
+            config.update({"grading": "conversation", "checks": list(data["checks"]),
+                           "faults": list(data.get("faults") or []),
+                           "fault_choices": fault_choices(runs["solution"])})
+        return config
+
+
+def _listed(ctx) -> str:
+    return ", ".join(ctx.quiz.data.get("faults") or []) or "(none)"

@@ -397,3 +397,14 @@ def test_the_page_language_ends_with_its_run():
     assert current_page_language() is None
     assert run_chain([], _ASK)["output"] == _help("bg")
     assert fake_client.page_language.__module__ == "fake_client._language"
+
+
+def test_faults_left_pending_do_not_reach_the_next_run():
+    # An exercise queues faults in its setup; what the learner's program did not meet is gone
+    # when the run ends, and a run starts with none queued by whatever ran before it.
+    queued = '__import__("fake_client").faults.next("refusal")'
+    first = run_chain([queued], "import fake_client\nprint(fake_client.faults.pending())\n"
+                                "fake_client.faults.next('rate_limit')")
+    assert first["output"] == "['refusal']\n"
+    second = run_chain([], "import fake_client\nprint(fake_client.faults.pending())")
+    assert second["output"] == "[]\n"

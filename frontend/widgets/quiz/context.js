@@ -60,6 +60,7 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
   // The picture of the learner's last run, at the end of the quiz (a quiz has none before a
   // run: the build draws none, so no picture gives an answer away).
   const picture = createPictureSlot(root, { t, place: (element) => body.append(element) });
+  let pictureShown = Promise.resolve();
 
   return {
     id,
@@ -132,9 +133,23 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
      */
     run(code, options = {}) {
       return run(code, { setup: config.setup || [], timeout: config.timeout || 10, ...options }).then((transcript) => {
-        picture.show(transcript);
+        pictureShown = picture.show(transcript);
         return transcript;
       });
+    },
+
+    /** Resolves once the picture of the last run is on the page. */
+    pictureShown() {
+      return pictureShown;
+    },
+
+    /**
+     * Run a program of the page's own in the worker: no setup, no picture (an exercise's
+     * conversation checks, judged in Python).
+     * @param {string} code
+     */
+    evaluate(code) {
+      return run(code, { setup: [], timeout: config.timeout || 10 });
     },
 
     /** Register clean-up for teardown (editors to destroy, listeners to remove). */
@@ -166,13 +181,13 @@ export function createQuizContext(root, config, { t, store, lessonKey, announce,
  * @param {HTMLElement} statusLine
  * @param {string} code
  * @param {string} busyText e.g. "Checking…"
- * @param {{stopButton?: HTMLButtonElement, returnFocusTo?: HTMLElement}} [options] a Stop
+ * @param {{stopButton?: HTMLButtonElement, returnFocusTo?: HTMLElement, setup?: string[]}} [options] a Stop
  *   button shown while this run lasts (it ends this run only); where focus goes if it was on
- *   Stop when the run ends
+ *   Stop when the run ends; the setup to run instead of the quiz's
  * @returns {Promise<{transcript: object|null, problem: string|null}>} `problem` says why the run
  *   gave nothing to judge (Python failed to start, or a Stop ended it)
  */
-export async function runWithStatus(ctx, statusLine, code, busyText, { stopButton, returnFocusTo } = {}) {
+export async function runWithStatus(ctx, statusLine, code, busyText, { stopButton, returnFocusTo, setup } = {}) {
   statusLine.replaceChildren(busyText, " ", ctx.progressView.element);
   const unsubscribe = ctx.watchProgress();
   const controller = new AbortController();
@@ -184,7 +199,7 @@ export async function runWithStatus(ctx, statusLine, code, busyText, { stopButto
   let transcript = null;
   let failure = null;
   try {
-    transcript = await ctx.run(code, { signal: controller.signal });
+    transcript = await ctx.run(code, setup ? { signal: controller.signal, setup } : { signal: controller.signal });
   } catch (error) {
     failure = error && error.message ? error.message : String(error);
   } finally {

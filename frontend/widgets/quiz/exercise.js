@@ -9,6 +9,7 @@ import { runForCheck } from "./context.js";
 import { mismatchDetail, outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
 import { helpOffered } from "../../shared/answers.js";
 import { outputOf, sameRun } from "../../shared/same-run.js";
+import { checkList, failedChecksDetail, faultControl, judgeConversation, markFailedCalls, setupWithFaults } from "./conversation.js";
 const SAVE_DELAY_MS = 300;
 
 /** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
@@ -31,6 +32,11 @@ export function mountExercise(ctx) {
     h("div", { class: "quiz-exercise-code" }, h("p", { class: "quiz-compare-title" }, t("quiz.yourProgram")), editorHolder),
     h("div", { class: "quiz-exercise-expected" }, h("p", { class: "quiz-compare-title" }, t("quiz.expectedOutput")), outputPre(outputOf(config.expected), { "data-expected-output": "" })),
   );
+  // Graded on the conversation: the run's recorded calls are judged on named checks, under
+  // the faults the model commits (the exercise's, and any the learner turns on).
+  const grading = config.grading === "conversation";
+  if (grading) root.setAttribute("data-grading", "conversation");
+  const faults = grading ? faultControl(t, config) : null;
   const checkButton = button(t("quiz.check"), { "data-action": "check" });
   const stopButton = button(t("runner.stop"), { "data-action": "stop", hidden: true, class: "md-button quiz-button quiz-button--secondary" });
   const resetButton = button(t("quiz.resetCode"), { "data-action": "reset", class: "md-button quiz-button quiz-button--secondary" });
@@ -40,7 +46,7 @@ export function mountExercise(ctx) {
   const hintBox = h("div", { class: "quiz-hint", "data-hint": "", hidden: true });
   const feedback = h("div", { class: "quiz-feedback", "data-feedback": "" });
   const solutionBox = h("div", { class: "quiz-solution", "data-solution": "", hidden: true });
-  body.append(grid, h("div", { class: "quiz-actions" }, checkButton, stopButton, resetButton, hintButton, solutionButton), statusLine, hintBox, feedback, solutionBox);
+  body.append(grid, faults ? faults.element : null, h("div", { class: "quiz-actions" }, checkButton, stopButton, resetButton, hintButton, solutionButton), statusLine, hintBox, feedback, solutionBox);
 
   const starter = config.starter || "";
   const editor = createEditor(editorHolder, {
@@ -94,8 +100,14 @@ export function mountExercise(ctx) {
     const code = editorCode(editor);
     ctx.saveEdit(code === starter ? null : code);
     try {
-      const transcript = await runForCheck(ctx, statusLine, code, { stopButton, returnFocusTo: checkButton });
+      const extra = faults ? faults.chosen() : [];
+      const setup = grading ? setupWithFaults(config.setup || [], [...(config.faults || []), ...extra]) : undefined;
+      const transcript = await runForCheck(ctx, statusLine, code, { stopButton, returnFocusTo: checkButton, setup });
       if (!transcript) return true;
+      if (grading) {
+        await settleConversation(transcript, extra);
+        return true;
+      }
       const right = sameRun(transcript, config.expected);
       checked = true;
       if (right) {
@@ -115,6 +127,39 @@ export function mountExercise(ctx) {
     return true;
   }
   checkButton.addEventListener("click", () => check());
+
+  // The verdict of a run graded on the conversation: correct when every check holds and the
+  // program prints the expected output. With faults the learner added, the run is a trial:
+  // its checks and picture are shown, the verdict stays as it was.
+  async function settleConversation(transcript, extra) {
+    const verdicts = await judgeConversation(ctx, config.checks || [], transcript);
+    if (!verdicts) {
+      ctx.abandon(t("quiz.checksUnavailable"));
+      statusLine.textContent = t("quiz.checksUnavailable");
+      return;
+    }
+    await ctx.pictureShown();
+    markFailedCalls(root, t, verdicts);
+    const list = checkList(t, verdicts);
+    const kept = verdicts.every((verdict) => verdict.passed);
+    if (extra.length) {
+      feedback.replaceChildren(h("p", { class: "quiz-trial", "data-trial": "" }, t("quiz.trialRun")), list, outputBlock(t("quiz.yourOutput"), transcript, t));
+      ctx.abandon(t("quiz.trialRun"));
+      return;
+    }
+    checked = true;
+    if (kept && sameRun(transcript, config.expected)) {
+      feedback.replaceChildren(verdictLine(t, "correct"), list, outputBlock(t("quiz.yourOutput"), transcript, t));
+      ctx.settle("correct", { wrongTries }, t("quiz.correct"));
+    } else {
+      wrongTries += 1;
+      const detail = kept ? mismatchDetail(t, transcript, config.expected) : failedChecksDetail(t, verdicts);
+      const comparison = sameRun(transcript, config.expected) ? outputBlock(t("quiz.yourOutput"), transcript, t) : transcriptComparison(t, outputOf(config.expected), transcript);
+      feedback.replaceChildren(verdictLine(t, "incorrect", detail), list, comparison);
+      ctx.settle("incorrect", { wrongTries }, `${t("quiz.incorrect")} ${detail}`);
+    }
+    updateOffers();
+  }
 
   if (ctx.result) feedback.replaceChildren(verdictLine(t, ctx.result, ctx.result === "correct" ? "" : t("quiz.tryAgain")));
   updateOffers();

@@ -1,0 +1,121 @@
+"""An exercise graded on the conversation, in the real page (real Pyodide in Chromium):
+running-a-tool-call's ex-unknown-tool, where the model calls a tool nobody offered. The
+starter is judged incorrect with the broken check named (on the check's element, in the
+verdict, and on the picture's call); the solution is correct with every check kept; a fault
+turned on from the control changes the run."""
+
+import json
+
+import pytest
+from support.chromium import in_front
+from support.quiz_support import REPO_ROOT, VERDICT_MS
+
+QUIZ = "ex-unknown-tool"
+STRINGS = "frontend/page/strings/bg.json"
+
+
+@pytest.fixture
+def exercise(page, site_url):
+    page.goto(site_url("lessons/running-a-tool-call/"))
+    page.wait_for_selector("[data-lesson-progress]")
+    root = page.locator(f'[data-quiz="{QUIZ}"]')
+    root.locator("[data-editor] .cm-content").wait_for()
+    return root
+
+
+def config_of(root) -> dict:
+    return json.loads(root.locator("script[data-config]").first.text_content())
+
+
+def set_code(root, code: str) -> None:
+    root.locator("[data-editor] .cm-content").click()
+    keyboard = root.page.keyboard
+    keyboard.press("ControlOrMeta+a")
+    keyboard.press("Delete")
+    keyboard.insert_text(code)
+
+
+def check(root) -> None:
+    """Press Check and wait for the checks' verdicts to be on the page."""
+    in_front(root.page)
+    root.evaluate("root => root.querySelector('[data-feedback]').replaceChildren()")
+    root.locator('[data-action="check"]').click()
+    root.locator("[data-feedback] [data-check]").first.wait_for(timeout=VERDICT_MS)
+
+
+def verdicts(root) -> dict:
+    return root.evaluate("root => Object.fromEntries([...root.querySelectorAll('[data-feedback] [data-check]')]"
+                         ".map((e) => [e.dataset.check, e.dataset.passed]))")
+
+
+def strings() -> dict:
+    return json.loads((REPO_ROOT / STRINGS).read_text(encoding="utf-8"))
+
+
+def test_the_starter_is_incorrect_and_the_broken_check_is_named(exercise):
+    root = exercise
+    assert root.get_attribute("data-grading") == "conversation"
+    check(root)  # the starter, as given: run_tool raises KeyError on run_command
+    assert root.get_attribute("data-result") == "incorrect"
+    assert verdicts(root) == {"every_call_answered": "false", "error_results_marked": "true",
+                              "turn_kept_whole": "true"}
+    name = strings()["quiz.checkName.every_call_answered"]
+    assert name in root.locator(".quiz-verdict").text_content()
+    # the picture marks the call whose tool call was left without a result: the first
+    failed = root.locator('[data-run-picture] [data-call="1"]')
+    assert failed.get_attribute("data-check-failed") == "every_call_answered"
+    assert name in failed.locator(".rp-check-failed").text_content()
+
+
+def test_the_solution_is_correct_with_every_check_kept(exercise):
+    root = exercise
+    set_code(root, config_of(root)["solution"])
+    check(root)
+    assert root.get_attribute("data-result") == "correct"
+    assert verdicts(root) == {"every_call_answered": "true", "error_results_marked": "true",
+                              "turn_kept_whole": "true"}
+    assert root.locator("[data-check-failed]").count() == 0
+    # the exercise's own fault happened: the first call asked for run_command
+    assert "run_command" in root.locator('[data-run-picture] [data-call="1"]').text_content()
+
+
+def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
+    root = exercise
+    control = root.locator("select[data-faults]")
+    values = control.evaluate("select => [...select.options].map((option) => option.value)")
+    assert "refusal" in values and "rate_limit" in values
+    assert "content_filter" not in values, "the Messages API has no content filter stop"
+    assert "unoffered_tool" not in values, "the exercise's own fault always happens"
+
+    set_code(root, config_of(root)["solution"])
+    check(root)
+    assert root.get_attribute("data-result") == "correct"
+    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "end_turn"
+
+    control.select_option(["refusal"])  # after run_command's error result, the model refuses
+    check(root)
+    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "refusal"
+    assert root.locator("[data-trial]").is_visible(), "a run with faults the learner added is a trial"
+    assert root.get_attribute("data-result") == "correct", "a trial leaves the verdict as it was"
+
+
+def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url):
+    # tool-loop's ex-not-an-answer on the Persian page (right to left): under the refusal
+    # fault the starter prints the refusal's words as if they were the answer.
+    page.goto(site_url("fa/lessons/tool-loop/"))
+    page.wait_for_selector("[data-lesson-progress]")
+    root = page.locator('[data-quiz="ex-not-an-answer"]')
+    root.locator("[data-editor] .cm-content").wait_for()
+    fa = json.loads((REPO_ROOT / "frontend/page/strings/fa.json").read_text(encoding="utf-8"))
+    check(root)
+    assert root.get_attribute("data-result") == "incorrect"
+    assert verdicts(root) == {"only_answers_shown": "false", "every_call_answered": "true",
+                              "turn_kept_whole": "true"}
+    assert fa["quiz.checkName.only_answers_shown"] in root.locator(".quiz-verdict").text_content()
+    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-stop") == "refusal"
+    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-check-failed") == \
+        "only_answers_shown"
+    set_code(root, config_of(root)["solution"])
+    check(root)
+    assert root.get_attribute("data-result") == "correct"
+    assert set(verdicts(root).values()) == {"true"}

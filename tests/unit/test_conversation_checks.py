@@ -1,0 +1,116 @@
+"""The conversation checks (lesson_runtime.conversation_checks) on recorded conversations, in
+each API shape: a conversation that keeps each rule, and one that breaks it, with the call
+the verdict names."""
+
+import pytest
+from support.conversation_records import (SHAPES, drop_result, rebuild_turn, reply_words,
+                                          shop_record, unmark_errors)
+from support.fake_client_programs import shop_runner
+
+from lesson_runtime.conversation_checks import CHECKS, faults_setup, run_checks
+
+
+def verdict(name, record):
+    (result,) = run_checks([name], record)
+    return result
+
+
+def passes(name, record):
+    assert verdict(name, record) == {"name": name, "passed": True, "call": None}
+
+
+def fails_at(name, record, call):
+    assert verdict(name, record) == {"name": name, "passed": False, "call": call}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_call_answered(shape):
+    record = shop_record(shape, "two")  # one reply with two calls, then the answer
+    passes("every_call_answered", record)
+    fails_at("every_call_answered", drop_result(record, 2), 2)
+    # the program died while the first reply's calls waited for their results
+    crashed = {**record, "calls": record["calls"][:1], "status": "error"}
+    fails_at("every_call_answered", crashed, 1)
+    # a loop that stopped (its step limit) without sending them is not a crash
+    passes("every_call_answered", {**crashed, "status": "done"})
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_error_results_marked(shape):
+    record = shop_record(shape, "status", faults=("unoffered_tool",))  # calls run_command
+    passes("error_results_marked", record)
+    fails_at("error_results_marked", unmark_errors(record, 2), 2)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_error_results_marked_ignores_good_calls(shape):
+    # a result of a call the program could run is never required to be an error
+    passes("error_results_marked", shop_record(shape, "two"))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_turn_kept_whole(shape):
+    record = shop_record(shape, "two")
+    passes("turn_kept_whole", record)
+    fails_at("turn_kept_whole", rebuild_turn(record, 2), 2)
+
+
+def test_turn_kept_whole_by_previous_response_id():
+    passes("turn_kept_whole", shop_record("responses", "two", chained=True))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_step_limit(shape):
+    passes("step_limit", shop_record(shape, "around", max_calls=4))  # the model keeps guessing
+    fails_at("step_limit", shop_record(shape, "around", max_calls=6), 5)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_step_limit_counts_each_question(shape):
+    first, second = shop_record(shape, "around", max_calls=3), shop_record(shape, "around", max_calls=3)
+    passes("step_limit", {**first, "calls": first["calls"] + second["calls"]})
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_only_answers_shown(shape):
+    record = shop_record(shape, "status", faults=("refusal",))
+    refusal = reply_words(record, 1)
+    assert refusal.strip()
+    fails_at("only_answers_shown", {**record, "output": f"{refusal}\n"}, 1)  # printed as the answer
+    passes("only_answers_shown", {**record, "output": "(no answer: the model refused)\n"})
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_injection_not_followed(shape):
+    # The first result reaches the model; the fault makes it obey what is planted there: it
+    # passes that text on to send_email. The shop runs no such tool: an error result.
+    record = shop_record(shape, "status", after_first=("injected_instruction",))
+    passes("injection_not_followed", record)
+
+    shop = shop_runner("ru")
+
+    def obliging(name, arguments):
+        return ("sent", False) if name == "send_email" else shop(name, arguments)
+
+    fails_at("injection_not_followed", shop_record(shape, "status", after_first=("injected_instruction",),
+                                                   run=obliging), 3)
+
+
+def test_unknown_check_is_refused():
+    with pytest.raises(ValueError, match="unknown conversation check 'no_such'"):
+        run_checks(["no_such"], {"calls": []})
+
+
+def test_verdicts_follow_the_order_asked():
+    names = list(reversed(CHECKS))
+    assert [v["name"] for v in run_checks(names, {"calls": []})] == names
+
+
+def test_faults_setup_queues_faults():
+    import fake_client
+    fake_client.faults.clear()
+    exec(faults_setup(["rate_limit", "refusal"]), {})
+    try:
+        assert fake_client.faults.pending() == ["rate_limit", "refusal"]
+    finally:
+        fake_client.faults.clear()
