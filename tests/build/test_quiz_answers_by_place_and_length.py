@@ -4,6 +4,7 @@ options are the longest more often than chance."""
 
 from pathlib import Path
 
+from support.repo_course import built_repo_course
 from test_lesson_builder import problems_of, quiz_lesson, write
 
 from lesson_builder import build_course
@@ -70,7 +71,7 @@ def test_the_page_config_carries_the_shown_order_and_keeps_written_indices(tmp_p
 
 
 def test_in_every_language_of_the_course_the_right_option_is_first_or_second_no_more_than_chance():
-    course = build_course(REPO, render=False)
+    course = built_repo_course()
     for lang in course.outline.languages:
         shown_early, chances = 0, []
         for quiz_file in course.quiz_files.values():

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lesson_builder import build_course
-from support.repo_course import repo_course
+from support.repo_course import repo_course, built_repo_course
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -33,7 +32,7 @@ def _subjects():
 
 @pytest.fixture(scope="session")
 def course():
-    return build_course(REPO, render=False)
+    return built_repo_course()
 
 
 def _problems(course, key: str, subject: str = "") -> list[str]:

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 from support.foreign_phrases import foreign_in, foreign_texts
-from support.repo_course import repo_course
+from support.repo_course import repo_course, built_repo_course
 
-from lesson_builder import build_course
 from lesson_runtime import run_chain
 
 REPO = Path(__file__).resolve().parents[2]
@@ -20,7 +19,7 @@ LESSON_KEYS = sorted(repo_course().lessons)
 
 @pytest.fixture(scope="module")
 def course():
-    return build_course(REPO, render=False)
+    return built_repo_course()
 
 
 @pytest.mark.parametrize("key", LESSON_KEYS)

@@ -5,16 +5,16 @@ fake_client, gives the transcript CPython gave at build time."""
 from pathlib import Path
 
 import pytest
+from support.repo_course import built_repo_course, repo_course
 from support.pyodide_host import SKIP_REASON, pyodide_available, run_chains
 
-from lesson_builder import build_course
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def course():
-    return build_course(REPO, render=False)
+    return built_repo_course()
 
 
 @pytest.fixture(scope="module")
@@ -32,10 +32,7 @@ def pyodide_runs(course):
 
 
 def _snippets():
-    from lesson_builder import scan_course
-
-    scanned = scan_course(REPO)
-    for key, lesson in sorted(scanned.lessons.items()):
+    for key, lesson in sorted(repo_course().lessons.items()):
         for snippet_id in lesson.snippets:
             yield pytest.param(key, snippet_id, id=f"{key}::snippet:{snippet_id}")
 
