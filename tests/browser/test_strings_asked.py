@@ -40,6 +40,15 @@ UNREACHED = {
     "quiz.liveMatchesNone": "a predict-output program whose live run matches no option: only when the "
     "browser's run disagrees with the build's",
 }
+# An exercise graded on the conversation is not on the sample lesson this walk takes; its
+# strings are shown by tests/browser/test_quiz_conversation.py (its checks, a failed one named
+# on a Persian page, the fault control, a trial run).
+_CONVERSATION = "an exercise graded on the conversation (test_quiz_conversation.py)"
+UNREACHED.update({key: _CONVERSATION for key in (
+    "quiz.checkFailed", "quiz.checkFailedAt", "quiz.checkFailedHere", "quiz.checkPassed", "quiz.checksFailed",
+    "quiz.checksTitle", "quiz.checksUnavailable", "quiz.faultsLabel", "quiz.faultsOwn", "quiz.trialRun",
+    *(f"quiz.checkName.{name}" for name in ("error_results_marked", "every_call_answered", "injection_not_followed",
+                                            "only_answers_shown", "step_limit", "turn_kept_whole")))})
 
 
 def strings(lang: str) -> dict:

@@ -56,6 +56,8 @@ def test_no_playground_output_is_in_another_language(lang):
 # with no Russian-only word), shows Bulgarian; run with the page's language, it does not.
 
 def test_the_check_finds_a_bulgarian_answer_on_a_russian_page(course):
+    if "ru/agent-loop" not in course.lessons:  # a copy of the project with other lessons (a new author's)
+        pytest.skip("this course has no Russian agent-loop page, the mistake's example")
     lesson = course.lessons["ru/agent-loop"]
     snippet = lesson.snippets["no-agent"]
     setup = lesson.setup(snippet.continues)  # what the build and the page run before it

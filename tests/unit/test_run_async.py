@@ -14,6 +14,9 @@ async def pending_and_answer():
 
 
 def test_a_coroutine_runs_beside_a_running_loop_with_the_tests_context():
+    # Marked running as Playwright marks its own; the mark found here (Playwright's, when a
+    # browser test of this worker came first) is put back, or that browser is lost.
+    previous = asyncio.events._get_running_loop()
     loop = asyncio.new_event_loop()
     asyncio.events._set_running_loop(loop)
     try:
@@ -24,7 +27,7 @@ def test_a_coroutine_runs_beside_a_running_loop_with_the_tests_context():
         faults.next("rate_limit")
         assert run_async(pending_and_answer()) == (["rate_limit"], 42)
     finally:
-        asyncio.events._set_running_loop(None)
+        asyncio.events._set_running_loop(previous)
         loop.close()
         faults.clear()
 
