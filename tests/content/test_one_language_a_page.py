@@ -51,21 +51,28 @@ def test_no_playground_output_is_in_another_language(lang):
             if foreign_in(config["expected"] or "", lang)] == []
 
 
-# The check fails on the mistake it is for: the Russian agent-loop page, run the way the build
-# ran it before the page said its language (the fake guessed Bulgarian for a Russian letter
-# with no Russian-only word), shows Bulgarian; run with the page's language, it does not.
+# The check fails on the mistake it is for: a Russian question with no Russian-only letter or
+# word, run the way the build ran it before the page said its language, gets the fake's
+# Bulgarian answer; run with the page's language, a Russian one. Where the course has it, the
+# page the mistake was found on (the Russian agent-loop) shows the same.
+HELP = ("from fake_client import Anthropic\n"
+        "reply = Anthropic().messages.create(model='claude-haiku-4-5', max_tokens=200,\n"
+        "    messages=[{'role': 'user', 'content': 'Нужна помощь'}])\n"
+        "print(reply.content[-1].text)\n")
+
 
 def test_the_check_finds_a_bulgarian_answer_on_a_russian_page(course):
-    if "ru/agent-loop" not in course.lessons:  # a copy of the project with other lessons (a new author's)
-        pytest.skip("this course has no Russian agent-loop page, the mistake's example")
-    lesson = course.lessons["ru/agent-loop"]
-    snippet = lesson.snippets["no-agent"]
-    setup = lesson.setup(snippet.continues)  # what the build and the page run before it
-    guessed = run_chain(setup, snippet.code, timeout=snippet.timeout)
-    told = run_chain(setup, snippet.code, timeout=snippet.timeout, lang="ru")
-    assert any("Накратко" in problem for problem in foreign_texts(guessed, "ru"))
-    assert foreign_texts(told, "ru") == []
-    assert told == course.snippet_runs["ru/agent-loop"]["no-agent"]
+    assert foreign_texts(run_chain([], HELP, timeout=10), "ru") != []
+    assert foreign_texts(run_chain([], HELP, timeout=10, lang="ru"), "ru") == []
+    if "ru/agent-loop" in course.lessons:
+        lesson = course.lessons["ru/agent-loop"]
+        snippet = lesson.snippets["no-agent"]
+        setup = lesson.setup(snippet.continues)  # what the build and the page run before it
+        guessed = run_chain(setup, snippet.code, timeout=snippet.timeout)
+        told = run_chain(setup, snippet.code, timeout=snippet.timeout, lang="ru")
+        assert any("Накратко" in problem for problem in foreign_texts(guessed, "ru"))
+        assert foreign_texts(told, "ru") == []
+        assert told == course.snippet_runs["ru/agent-loop"]["no-agent"]
 
 
 @pytest.mark.parametrize("text, page, lang", [
