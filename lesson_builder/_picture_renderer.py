@@ -22,6 +22,8 @@ import threading
 from pathlib import Path
 from typing import Optional
 
+from ._child_pipes import feed_requests
+
 BUILDER_HOME = Path(__file__).resolve().parent.parent
 RENDERER = BUILDER_HOME / "tools" / "run-picture" / "render-pictures.mjs"
 # A picture takes milliseconds; this is for a renderer that hangs, on a loaded machine.
@@ -96,24 +98,11 @@ class PictureRenderer:
             return
         self._process, self.started = process, True
         self._requests = queue.SimpleQueue()
-        threading.Thread(target=self._write, args=(process, self._requests), daemon=True).start()
+        threading.Thread(target=feed_requests, args=(process, self._requests), daemon=True).start()
         threading.Thread(target=self._read, args=(process,), daemon=True).start()
         self._stderr_reader = threading.Thread(target=self._collect_stderr, args=(process,), daemon=True)
         self._stderr_reader.start()
 
-    @staticmethod
-    def _write(process: subprocess.Popen, requests: queue.SimpleQueue) -> None:
-        try:
-            while (request := requests.get()) is not None:
-                process.stdin.write(request)
-                process.stdin.flush()
-        except OSError:
-            pass  # it is gone: the reader sees the end of its replies
-        finally:
-            try:
-                process.stdin.close()
-            except OSError:
-                pass
 
     def _read(self, process: subprocess.Popen) -> None:
         for line in process.stdout:

@@ -25,6 +25,8 @@ import threading
 from pathlib import Path
 from typing import Optional
 
+from ._child_pipes import feed_requests
+
 log = logging.getLogger("mkdocs.plugins.lessons")
 
 BUILDER_HOME = Path(__file__).resolve().parent.parent
@@ -132,22 +134,9 @@ class SearchWorker:
         self._process = subprocess.Popen([sys.executable, "-m", "lesson_builder._search_worker"],
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment)
         self._requests = queue.SimpleQueue()
-        threading.Thread(target=self._write, args=(self._process, self._requests), daemon=True).start()
+        threading.Thread(target=feed_requests, args=(self._process, self._requests), daemon=True).start()
         threading.Thread(target=self._read, args=(self._process,), daemon=True).start()
 
-    @staticmethod
-    def _write(process: subprocess.Popen, requests: queue.SimpleQueue) -> None:
-        try:
-            while (request := requests.get()) is not None:
-                process.stdin.write(request)
-                process.stdin.flush()
-        except OSError:
-            pass  # it is gone: the reader sees the end of its replies
-        finally:
-            try:
-                process.stdin.close()
-            except OSError:
-                pass
 
     def _read(self, process: subprocess.Popen) -> None:
         while True:

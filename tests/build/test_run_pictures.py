@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from test_lesson_builder import FRONT, SHOP
+
 from lesson_builder import build_course
 from lesson_builder._picture_renderer import RENDERER, PictureError, PictureRenderer
 from lesson_builder._run_picture import _imported_files
@@ -19,29 +21,9 @@ from lesson_builder._run_picture import _imported_files
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "content" / "golden"
 
-LESSON = '''---
-title: "Демо"
-summary: "Кратко"
----
-
-```python id=shop hidden
-from fake_client import Anthropic
-
-TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка. Ползвай го, когато клиентът пита къде е поръчката.",
-          "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}}]
-client = Anthropic()
-```
-
-```python id=ask continues=shop
-response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS,
-                                  messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
-print(response.stop_reason)
-```
-
-```output
-tool_use
-```
-
+# The build tests' sample: a hidden setup and one snippet that calls the model; then one that
+# does not.
+LESSON = FRONT + "\n" + SHOP + """
 ```python id=plain
 print(1)
 ```
@@ -49,7 +31,7 @@ print(1)
 ```output
 1
 ```
-'''
+"""
 
 
 def course_root(root: Path, lesson: str = LESSON) -> Path:
