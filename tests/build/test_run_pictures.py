@@ -7,7 +7,6 @@ snippet's line. Chains run for real; Node is the real one."""
 import json
 import os
 import signal
-import textwrap
 from pathlib import Path
 
 import pytest
