@@ -107,7 +107,9 @@ class Attempts:
         status, error_body, extra = error_answer(fault, api, body.get("model"))
         if api == "anthropic":
             error_body = {**error_body, "request_id": request_id}
-        record(_RECORDED_AS[api], body, None, error_body)
+        # The wait the answer asks for, as the SDKs read it (retry-after-ms first).
+        asked = float(extra["retry-after-ms"]) / 1000 if "retry-after-ms" in extra else None
+        record(_RECORDED_AS[api], body, None, error_body, retry_after=asked)
         headers = {**request_headers(api, request_id, exhausted=fault.name == "rate_limit"), **extra}
         if api == "anthropic":
             return anthropic_status_error(status, error_body, path, request_id, headers)

@@ -9,6 +9,7 @@ import json
 import random
 import sys
 import threading
+import time
 import types
 import warnings
 from typing import Any, Callable, Optional
@@ -95,6 +96,7 @@ def run_chain(
         threading.excepthook = _thread_exception_printer(sources.get)
         recursion.install()
         with deadline:
+            _count_sleeps()  # around the deadline's sleep in slices: one count per sleep
             sys.stdout = sys.stderr = DiscardingStream()
             for index, snippet in enumerate(setup):
                 _execute(snippet, setup_filename(index), namespace)
@@ -253,6 +255,25 @@ def _recording() -> Any:
         return _NoRecording()
     recording = getattr(fake_client, "recording", None)
     return recording() if recording is not None else _NoRecording()
+
+
+def _count_sleeps() -> None:
+    """Let fake_client's recording see the run's waits (the program's ``time.sleep``, the
+    clients' own retries too), so that a retry after a 429 can be judged on the seconds it
+    waited. The deadline puts its own ``sleep`` back when it ends, the snapshot taken before
+    the run the real one."""
+    try:
+        from fake_client._recording import note_sleep
+    except ImportError:
+        return
+    real_sleep = time.sleep
+
+    @functools.wraps(real_sleep)
+    def sleep(seconds: float) -> None:
+        real_sleep(seconds)  # first: a wrong argument raises as it always does
+        note_sleep(seconds)
+
+    time.sleep = sleep
 
 
 def _page_language(lang: Optional[str]) -> Any:

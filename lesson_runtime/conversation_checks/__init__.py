@@ -8,10 +8,12 @@ picture draws), shared by the build (CPython) and the page (Pyodide, in the work
   failed (the run picture's ``data-call``), or None.
 - :func:`faults_setup` is the setup line that makes the model commit faults during a run.
 
-No check judges the wait after a 429: the record has no clock. The API asks the client to
-wait what `retry-after` says (docs.claude.com/en/api/rate-limits), and both SDKs already do
-so on their own, twice by default (anthropic 2.17 / openai 3.63 `_base_client`, which
-fake_client._attempts imitates): a loop meets the 429 only after those retries.
+The wait after a 429 is judged on the seconds asked, not on a clock: the record carries the
+answer's `retry-after` and the seconds the program's `time.sleep` asked for before the next
+call (fake_client's recording, fed by the lesson runtime). The API asks the client to wait
+what `retry-after` says (docs.claude.com/en/api/rate-limits); both SDKs do so on their own,
+twice by default (anthropic 2.17 / openai 3.63 `_base_client`, which fake_client._attempts
+imitates), so a loop meets the 429 itself only after those retries or with `max_retries=0`.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from ._view import read_calls
 
 CHECKS: dict[str, Callable] = {rule.__name__: rule for rule in (
     _rules.every_call_answered, _rules.error_results_marked, _rules.turn_kept_whole,
-    _rules.step_limit, _rules.only_answers_shown, _rules.injection_not_followed)}
+    _rules.step_limit, _rules.only_answers_shown, _rules.injection_not_followed,
+    _rules.waited_as_asked)}
 
 
 def run_checks(names: list[str], transcript: dict) -> list[dict]:

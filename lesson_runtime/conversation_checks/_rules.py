@@ -129,6 +129,16 @@ def injection_not_followed(views: list[CallView], status: str, output: str) -> O
     return None
 
 
+def waited_as_asked(views: list[CallView], status: str, output: str) -> Optional[int]:
+    """After an answer that asks the client to wait (a 429's ``retry-after``), the next
+    request comes no sooner: the program slept at least that long in between (the SDKs'
+    own retries do; a program that sets ``max_retries=0`` must do it itself)."""
+    for before, after in zip(views, views[1:]):
+        if before.wait_asked is not None and after.waited + 1e-9 < before.wait_asked:
+            return after.index
+    return None
+
+
 def bad_call(call: ToolCall, offered: dict) -> bool:
     """True when the call names a tool not offered, or its arguments break the schema."""
     if call.name not in offered or call.arguments is None:

@@ -59,12 +59,25 @@ class CallView:
     ending: str  # CALLS, ANSWER, NOT_AN_ANSWER or FAILED
     stop: str  # the shape's own word for it (stop_reason, finish_reason, status, "error")
     new_conversation: bool  # the request carries no assistant turn and continues nothing
+    # Seconds the program slept since the call before (recorded `waited`), and the wait a
+    # failed call's answer asked for (recorded `retry_after`; None when it asked none).
+    waited: float = 0.0
+    wait_asked: Optional[float] = None
 
 
 def read_calls(calls: list) -> list[CallView]:
     """Every recorded call (``fake_client.recording()`` entries) as a CallView."""
-    return [_READERS.get(call.get("api"), _read_anthropic)(index, call)
-            for index, call in enumerate(calls, start=1)]
+    views = []
+    for index, call in enumerate(calls, start=1):
+        view = _READERS.get(call.get("api"), _read_anthropic)(index, call)
+        view.waited = _seconds(call.get("waited")) or 0.0
+        view.wait_asked = _seconds(call.get("retry_after"))
+        views.append(view)
+    return views
+
+
+def _seconds(value: Any) -> Optional[float]:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def _parsed(arguments: Any) -> Optional[dict]:

@@ -48,7 +48,8 @@ UNREACHED.update({key: _CONVERSATION for key in (
     "quiz.checkFailed", "quiz.checkFailedAt", "quiz.checkFailedHere", "quiz.checkPassed", "quiz.checksFailed",
     "quiz.checksTitle", "quiz.checksUnavailable", "quiz.faultsLabel", "quiz.faultsOwn", "quiz.trialRun",
     *(f"quiz.checkName.{name}" for name in ("error_results_marked", "every_call_answered", "injection_not_followed",
-                                            "only_answers_shown", "step_limit", "turn_kept_whole")))})
+                                            "only_answers_shown", "step_limit", "turn_kept_whole",
+                                            "waited_as_asked")))})
 
 
 def strings(lang: str) -> dict:

@@ -114,3 +114,61 @@ def test_faults_setup_queues_faults():
         assert fake_client.faults.pending() == ["rate_limit", "refusal"]
     finally:
         fake_client.faults.clear()
+
+
+RETRY_PROGRAM = '''
+import time
+from fake_client import {client}, faults
+client = {client}(max_retries={retries})
+faults.next("rate_limit", retry_after=0.05)
+def ask():
+    return {create}(model=MODEL, {limit}=2000, messages=[{{"role": "user", "content": "Где заказ 1042?"}}])
+try:
+    ask()
+except Exception as error:
+    print(type(error).__name__, error.response.headers["retry-after-ms"])
+    time.sleep({wait})
+    ask()
+else:
+    print("the client retried by itself")
+'''
+RETRY_CLIENTS = {"anthropic": ("Anthropic", "client.messages.create", "max_tokens", 'MODEL = "claude-sonnet-5"'),
+                 "openai": ("OpenAI", "client.chat.completions.create", "max_completion_tokens",
+                            'MODEL = "gpt-5.6-terra"')}
+
+
+def retry_run(shape, *, retries=0, wait=0.05):
+    from lesson_runtime import run_chain
+    client, create, limit, model = RETRY_CLIENTS[shape]
+    program = RETRY_PROGRAM.format(client=client, create=create, limit=limit, retries=retries, wait=wait)
+    run = run_chain([model], program)
+    assert run["status"] == "done", run["error"]
+    return run
+
+
+@pytest.mark.parametrize("shape", sorted(RETRY_CLIENTS))
+def test_waited_as_asked(shape):
+    kept = retry_run(shape)
+    assert kept["output"].split() == ["RateLimitError", "50"]
+    assert [call.get("retry_after") for call in kept["calls"]] == [0.05, None]
+    passes("waited_as_asked", kept)
+    fails_at("waited_as_asked", retry_run(shape, wait=0.01), 2)  # sooner than asked
+    fails_at("waited_as_asked", retry_run(shape, wait=0), 2)  # at once
+
+
+@pytest.mark.parametrize("shape", sorted(RETRY_CLIENTS))
+def test_waited_as_asked_by_the_clients_own_retries(shape):
+    # The SDKs sleep what retry-after-ms says before their own retry: the recording sees it.
+    run = retry_run(shape, retries=2)
+    assert run["output"] == "the client retried by itself\n"
+    assert run["calls"][1]["waited"] == 0.05
+    passes("waited_as_asked", run)
+
+
+def test_waits_are_counted_only_inside_a_run():
+    import time
+
+    from lesson_runtime import run_chain
+    real = time.sleep
+    run_chain([], "import time\ntime.sleep(0)")
+    assert time.sleep is real  # the run's counting sleep is put back
