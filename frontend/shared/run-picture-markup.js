@@ -109,6 +109,7 @@ function callItem(call, model, t, lang) {
     el("span", { class: "rp-call-title" }, t("picture.call", { n: digits(call.n) })),
     " ",
     call.error ? el("span", { class: "rp-stop rp-stop--error" }, t("picture.error")) : el("code", { class: "rp-stop", dir: "ltr" }, `${stopField}: ${call.stop}`),
+    call.waited === null ? "" : el("span", { class: "rp-call-waited" }, t("picture.waited", { seconds: digits(call.waited) })),
     call.error
       ? ""
       : el(
@@ -138,6 +139,7 @@ function callItem(call, model, t, lang) {
           { class: "rp-error" },
           el("p", { class: "rp-error-type" }, el("code", { dir: "ltr" }, call.error.type)),
           el("p", { class: "rp-error-message", dir: "ltr" }, call.error.message),
+          call.retryAfter === null ? "" : el("p", { class: "rp-error-wait" }, t("picture.retryAfter", { seconds: digits(call.retryAfter) })),
         ),
   );
   const largest = model.totals.largest;
@@ -163,6 +165,8 @@ function callItem(call, model, t, lang) {
     "data-input-tokens": String(call.inputTokens),
     "data-output-tokens": String(call.outputTokens),
     "data-tool-tokens": call.toolTokens === null ? null : String(call.toolTokens),
+    "data-waited": call.waited === null ? null : String(call.waited),
+    "data-retry-after": call.retryAfter === null ? null : String(call.retryAfter),
   };
   return el("li", attributes, head, el("div", { class: "rp-exchange" }, sent, reply), bar, jsonDetails(call, t));
 }

@@ -44,6 +44,19 @@ test("a failed call shows the error text in place of the reply, with data-stop e
   assert.ok(html.includes(STRINGS.bg["picture.problem.unanswered"]));
 });
 
+test("a wait asked by a failed call and the wait before the next one are shown, with their hooks", () => {
+  const [failed] = golden("first-steps.bg")["wrong-id"].calls;
+  const [answered] = toolLoop["ask-1042"].calls;
+  const html = render([{ ...failed, retry_after: 1.5 }, { ...answered, waited: 1.5 }], "fa");
+  assert.match(html, /data-call="1" [^>]*data-stop="error" [^>]*data-retry-after="1.5"/);
+  assert.match(html, /data-call="2" [^>]*data-waited="1.5"/);
+  const inFarsi = (key) => STRINGS.fa[key].replace("{seconds}", "۱٫۵");
+  assert.ok(html.includes(inFarsi("picture.retryAfter")), "the error says how long to wait");
+  assert.ok(html.includes(inFarsi("picture.waited")), "the next call says how long the program waited");
+  // A wait recorded on a call that did not fail is not a wait the answer asked for.
+  assert.doesNotMatch(render([{ ...answered, retry_after: 2 }]), /data-retry-after/);
+});
+
 test("the summary counts calls, tool calls, errors and input tokens with the right plural", () => {
   const model = pictureModel(toolLoop["ask-1042"].calls);
   assert.equal(summaryText(model, translator("bg", STRINGS), "bg"), "2 запитвания, 1 искане за инструмент, 866 входни токена");

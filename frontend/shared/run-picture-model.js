@@ -115,6 +115,10 @@ export function* pictureModelSteps(calls) {
       inputTokens,
       outputTokens,
       toolTokens: response && Number.isInteger(call.tool_tokens) ? call.tool_tokens : null,
+      // Seconds the program slept before this request, and the wait a failed call's answer
+      // asked for (the recording's `waited` and `retry_after`; null when absent).
+      waited: seconds(call.waited),
+      retryAfter: call.error ? seconds(call.retry_after) : null,
       runningTotal: running,
       requestJson: JSON.stringify(call.request ?? null, null, 2),
       responseJson: JSON.stringify((isObject(call.response) ? call.response : null) ?? call.error ?? null, null, 2),
@@ -142,6 +146,10 @@ function apiOf(call) {
 
 function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function seconds(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function whole(value) {
