@@ -25,12 +25,17 @@ from ._reference_texts import ReferenceProblem, ReferenceTexts, put, read_refere
 REFERENCE_LINK_FROM_LESSON = "../../reference.md"
 
 __all__ = ["REFERENCE_LINK_FROM_LESSON", "ReferenceProblem", "reference_markdown", "reference_page",
-           "reference_pages"]
+           "reference_page_paths", "reference_pages"]
 
 
 def reference_page(lang: str) -> str:
     """The docs path of a language's reference page."""
     return f"{lang}/reference.md"
+
+
+def reference_page_paths(root: Path, languages: list[str]) -> set[str]:
+    """The docs paths the reference pages will have (a lesson may link to them), unread."""
+    return {reference_page(lang) for lang in languages if reference_file(root, lang).is_file()}
 
 
 def reference_pages(root: Path, languages: list[str], outline=None,
