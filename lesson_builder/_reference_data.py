@@ -56,11 +56,12 @@ class ShapeRow:
 
 
 # Markdown cells: code only. A word a reader needs beside the code is a phrase of the page's
-# language, written as [[phrase]] and filled from that language's text file (`phrases:`).
+# language, written as [[phrase]] and filled from that language's text file (`phrases:`); the
+# phrase brings its own space and brackets, as its language writes them (（必填）, (задължително)).
 SHAPE_ROWS = (
     ShapeRow("system",
              '`system=SYSTEM`',
-             '`{"role": "system", "content": SYSTEM}` [[first_in_messages]]',
+             '`{"role": "system", "content": SYSTEM}`[[first_in_messages]]',
              '`instructions=SYSTEM`'),
     ShapeRow("tool_definition",
              '`{"name": …, "description": …, "input_schema": {…}}`',
@@ -75,17 +76,17 @@ SHAPE_ROWS = (
              '`parallel_tool_calls=False`',
              '`parallel_tool_calls=False`'),
     ShapeRow("output_budget",
-             '`max_tokens=MAX_TOKENS` ([[required]])',
-             '`max_completion_tokens=MAX_TOKENS` ([[reasoning_refuse_max_tokens]])',
+             '`max_tokens=MAX_TOKENS`[[required]]',
+             '`max_completion_tokens=MAX_TOKENS`[[reasoning_refuse_max_tokens]]',
              '`max_output_tokens=MAX_TOKENS`'),
     ShapeRow("where_calls",
              '`[b for b in response.content if b.type == "tool_use"]`',
              '`response.choices[0].message.tool_calls`',
              '`[i for i in response.output if i.type == "function_call"]`'),
     ShapeRow("call_fields",
-             '`block.id` (`toolu_…`), `block.name`, `block.input` ([[a_dict]])',
-             '`call.id` (`call_…`), `call.function.name`, `call.function.arguments` ([[a_json_string]])',
-             '`item.call_id` (`call_…`), `item.name`, `item.arguments` ([[a_json_string]])'),
+             '`block.id` (`toolu_…`), `block.name`, `block.input`[[a_dict]]',
+             '`call.id` (`call_…`), `call.function.name`, `call.function.arguments`[[a_json_string]]',
+             '`item.call_id` (`call_…`), `item.name`, `item.arguments`[[a_json_string]]'),
     ShapeRow("stop_field",
              '`response.stop_reason`',
              '`response.choices[0].finish_reason`',
@@ -93,11 +94,11 @@ SHAPE_ROWS = (
     ShapeRow("assistant_turn",
              '`messages.append({"role": "assistant", "content": response.content})`',
              '`messages.append(response.choices[0].message)`',
-             '`items += response.output` ([[reasoning_items_too]]) [[or]] `previous_response_id=response.id`'),
+             '`items += response.output`[[reasoning_items_too]][[or]]`previous_response_id=response.id`'),
     ShapeRow("result",
-             '`{"type": "tool_result", "tool_use_id": block.id, "content": …}` ([[one_user_message]])',
-             '`{"role": "tool", "tool_call_id": call.id, "content": …}` ([[one_message_per_call]])',
-             '`{"type": "function_call_output", "call_id": item.call_id, "output": …}` ([[one_item_per_call]])'),
+             '`{"type": "tool_result", "tool_use_id": block.id, "content": …}`[[one_user_message]]',
+             '`{"role": "tool", "tool_call_id": call.id, "content": …}`[[one_message_per_call]]',
+             '`{"type": "function_call_output", "call_id": item.call_id, "output": …}`[[one_item_per_call]]'),
     ShapeRow("failure",
              '`"is_error": True`',
              '[[no_flag]]',
@@ -144,8 +145,8 @@ STOP_ROWS = (
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
     StopRow("length", "chat", '`"length"`', "not_an_answer", "tool-loop"),
     StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "tool-loop"),
-    StopRow("completed", "responses", '`"completed"` ([[no_function_call]])', "answer"),
-    StopRow("completed_with_calls", "responses", '`"completed"` ([[with_function_calls]])', "run_calls"),
+    StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer"),
+    StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
     StopRow("max_output_tokens", "responses", '`"incomplete"`, `"max_output_tokens"`', "not_an_answer"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`, `"content_filter"`', "not_an_answer"),
 )
@@ -175,7 +176,8 @@ ERROR_ROWS = (
     ErrorRow(529, "overloaded_error", "OverloadedError", "InternalServerError", True),
 )
 
-# Raised before any status: the request never got an answer. Both SDKs retry them.
+# Raised before any status: the request never got an answer; the second is a subclass of the
+# first. Both SDKs retry them.
 CONNECTION_ERRORS = ("APIConnectionError", "APITimeoutError")
 # Retries by default, in both SDKs (`max_retries`).
 DEFAULT_RETRIES = 2

@@ -21,6 +21,7 @@ from ._reference_data import (ANTHROPIC_ERROR_BODY, CONNECTION_ERRORS, DEFAULT_R
 from ._reference_models import PROVIDER_NAMES, PROVIDERS, model_table
 from ._reference_texts import ReferenceProblem, ReferenceTexts, put, read_reference_texts, reference_file
 
+FULL_WIDTH_END = ("。", "：", "；", "，")
 # How a lesson page (<lang>/lessons/<slug>/index.md) links to its language's reference page.
 REFERENCE_LINK_FROM_LESSON = "../../reference.md"
 
@@ -93,7 +94,9 @@ def _stops(texts: ReferenceTexts, outline) -> str:
         rows = []
         for row in (row for row in STOP_ROWS if row.shape == shape):
             told = words["rows"][row.key]
-            loop = f'**{words["does"][row.does]}.** {told["loop"].strip()}'
+            does = words["does"][row.does]
+            # Full-width punctuation (。) carries its own space.
+            loop = f'**{does}**{"" if does.endswith(FULL_WIDTH_END) else " "}{told["loop"].strip()}'
             rows.append([_fill(texts, row.value), told["meaning"].strip(), loop,
                          _lesson_link(texts, outline, row.lesson) or "—"])
         tables.append(f"### {SHAPE_NAMES[shape]}: {STOP_FIELDS[shape]}\n\n"
@@ -117,7 +120,8 @@ def _errors(texts: ReferenceTexts) -> str:
              words["rows"][str(row.status)].strip()] for row in ERROR_ROWS]
     bodies = (f"{words['bodies'].strip()}\n\n```json title=\"Anthropic\"\n{ANTHROPIC_ERROR_BODY}\n```\n\n"
               f"```json title=\"OpenAI\"\n{OPENAI_ERROR_BODY}\n```")
-    after = put(words["after"], {"connection": ", ".join(f"`{name}`" for name in CONNECTION_ERRORS),
+    connection, timeout = CONNECTION_ERRORS
+    after = put(words["after"], {"connection": f"`{connection}`", "timeout": f"`{timeout}`",
                                  "retries": texts.digits(str(DEFAULT_RETRIES))})
     return "\n\n".join([f"## {words['heading']}", words["text"].strip(), _table(header, rows), bodies, after.strip()])
 

@@ -48,6 +48,11 @@ LAYOUT = {
 }
 
 
+# The texts the page fills in, and with what: each must name exactly these slots; no other
+# text may have one.
+SLOTS = {"models.retired": {"date"}, "errors.after": {"connection", "timeout", "retries"}}
+
+
 class ReferenceProblem(Exception):
     """A language's reference file cannot make its page; ``str()`` is ``path:line: message``."""
 
@@ -112,6 +117,10 @@ def _check(path: str, value, layout, where: str, line: int) -> None:
     if layout is TEXT:
         if not isinstance(value, str) or not value:
             raise ReferenceProblem(path, line, f"'{where}' must be a text")
+        slots, wanted = set(_SLOT.findall(value)), SLOTS.get(where, set())
+        if slots != wanted:
+            want = ", ".join(f"[[{name}]]" for name in sorted(wanted)) or "no [[…]]"
+            raise ReferenceProblem(path, line, f"'{where}' must hold {want} (the page fills them in)")
         return
     if not isinstance(value, LocatedDict):
         raise ReferenceProblem(path, line, f"'{where or 'the file'}' must be a mapping of {', '.join(layout)}")
@@ -121,7 +130,7 @@ def _check(path: str, value, layout, where: str, line: int) -> None:
                                                               f"(expected one of: {', '.join(layout)})")
     for key, inner in layout.items():
         if key not in value:
-            raise ReferenceProblem(path, value.line, f"missing '{_join(where, key)}'")
+            raise ReferenceProblem(path, line, f"missing '{_join(where, key)}'")  # the mapping's own key
         _check(path, value[key], inner, _join(where, key), value.line_of(key))
 
 
