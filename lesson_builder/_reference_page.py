@@ -11,14 +11,17 @@ come from the language's file (``_reference_texts``). Lessons link to the page
 
 import datetime
 import json
+import textwrap
 from pathlib import Path
 from typing import Mapping, Optional
 
+import fake_client
 from fake_client._models import CATALOGUE, ModelCard, today as catalogue_today
 
 from ._reference_data import (ANTHROPIC_ERROR_BODY, CONNECTION_ERRORS, DEFAULT_RETRIES, ERROR_ROWS,
                               OPENAI_ERROR_BODY, SHAPE_NAMES, SHAPE_ROWS, SHAPES, STOP_FIELDS, STOP_ROWS)
 from ._reference_models import PROVIDER_NAMES, PROVIDERS, model_table
+from ._reference_runs import shape_examples
 from ._reference_texts import ReferenceProblem, ReferenceTexts, put, read_reference_texts, reference_file
 
 FULL_WIDTH_END = ("。", "：", "；", "，")
@@ -61,9 +64,9 @@ def reference_markdown(texts: ReferenceTexts, outline=None, catalogue: Optional[
     # The title in front matter too: the menu cannot find the heading inside the <div>.
     parts = [f"---\ntitle: {json.dumps(words['title'], ensure_ascii=False)}\n---",
              f'<div data-reference="{texts.lang}" markdown>', f"# {words['title']}", words["intro"].strip(),
-             _shapes(texts), _stops(texts, outline), _errors(texts), _models(texts, catalogue, course_names, today),
+             _shapes(texts), _example(texts, outline), _stops(texts, outline), _errors(texts), _models(texts, catalogue, course_names, today),
              "</div>"]
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(part for part in parts if part) + "\n"
 
 
 def _fill(texts: ReferenceTexts, cell: str) -> str:
@@ -85,6 +88,25 @@ def _shapes(texts: ReferenceTexts) -> str:
     words = texts.words["shapes"]
     rows = [[words["rows"][row.key], *(_fill(texts, getattr(row, shape)) for shape in SHAPES)] for row in SHAPE_ROWS]
     return _section(words, _table([words["what"], *(SHAPE_NAMES[shape] for shape in SHAPES)], rows))
+
+
+def _example(texts: ReferenceTexts, outline) -> str:
+    """The same question in the three shapes, as fake_client answers it (content tabs)."""
+    models = outline.model_ids() if outline is not None else {}
+    if not {"MODEL", "OPENAI_MODEL"} <= set(models):
+        return ""  # a course without both models has nothing to ask
+    words = texts.words["example"]
+    try:
+        examples = shape_examples(texts.lang, words["question"].strip(), words["description"].strip(),
+                                  words["result"].strip(), models)
+    except fake_client.APIError:
+        return ""  # a refused model: the build reports it at its line of the course file
+    tabs = []
+    for example in examples:
+        blocks = [f'```json title="{words[label]}"\n{code}\n```'
+                  for label, code in (("defined", example.tool), ("came", example.call), ("sent", example.result))]
+        tabs.append(f'=== "{SHAPE_NAMES[example.shape]}"\n\n' + textwrap.indent("\n\n".join(blocks), "    "))
+    return "\n\n".join([f"## {words['heading']}", words["text"].strip(), *tabs])
 
 
 def _stops(texts: ReferenceTexts, outline) -> str:

@@ -33,6 +33,7 @@ LAYOUT = {
     "months": TEXT,  # twelve names, separated by spaces
     "shapes": {"heading": TEXT, "text": TEXT, "what": TEXT,
                "rows": _keys(*(row.key for row in SHAPE_ROWS)), "after": TEXT},
+    "example": _keys("heading", "text", "question", "description", "result", "defined", "came", "sent"),
     "phrases": _keys(*SHAPE_PHRASES),
     "stops": {"heading": TEXT, "text": TEXT, "value": TEXT, "meaning": TEXT, "loop": TEXT,
               "does": _keys(*WHAT_A_LOOP_DOES), "shown_in": TEXT,

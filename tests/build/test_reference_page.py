@@ -5,9 +5,11 @@ changes); a language's file that lacks a key or has a stray one is a problem at 
 lesson that shows a table the page holds links to it. The site tests read the real build."""
 
 import dataclasses
+import json
 import datetime
 import re
 import shutil
+import textwrap
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -250,3 +252,28 @@ def test_a_slot_the_page_cannot_fill_is_a_problem_at_its_line(tmp_path):
         read_reference_texts(root, "ru")
     assert str(caught.value) == (f"lessons/REFERENCE.ru.yaml:{_line_of(root, 'ru', 'retired:')}: "
                                  "'models.retired' must hold [[date]] (the page fills them in)")
+
+
+def _json_blocks(markdown: str, shape_name: str) -> list:
+    tab = markdown.split(f'=== "{shape_name}"\n', 1)[1].split("\n=== ", 1)[0].split("\n## ", 1)[0]
+    return [json.loads(textwrap.dedent(block)) for block in re.findall(r'```json title="[^"]*"\n(.*?)\n\s*```', tab, re.S)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_example_is_a_run_whose_results_answer_its_calls(lang):
+    markdown = reference_markdown(read_reference_texts(REPO, lang), OUTLINE, today=TODAY)
+    tool, block, sent = _json_blocks(markdown, "Anthropic Messages")
+    assert block["type"] == "tool_use" and block["name"] == tool["name"] and block["input"] == {"order_id": "1042"}
+    assert sent["content"][0]["tool_use_id"] == block["id"]
+    tool, call, sent = _json_blocks(markdown, "OpenAI Chat Completions")
+    assert json.loads(call["function"]["arguments"]) == {"order_id": "1042"}
+    assert sent == {"role": "tool", "tool_call_id": call["id"], "content": sent["content"]}
+    tool, item, sent = _json_blocks(markdown, "OpenAI Responses")
+    assert item["type"] == "function_call" and json.loads(item["arguments"]) == {"order_id": "1042"}
+    assert sent["call_id"] == item["call_id"] and sent["type"] == "function_call_output"
+
+
+def test_a_course_without_both_models_has_no_example():
+    texts = read_reference_texts(REPO, "bg")
+    assert '=== "Anthropic Messages"' in reference_markdown(texts, OUTLINE, today=TODAY)
+    assert '=== "Anthropic Messages"' not in reference_markdown(texts, None, today=TODAY)
