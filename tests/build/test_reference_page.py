@@ -143,20 +143,29 @@ def _line_of(tmp_path: Path, lang: str, text: str) -> int:
     return next(number for number, line in enumerate(lines, 1) if text in line)
 
 
-def test_a_missing_row_label_is_a_problem_at_the_mapping_that_lacks_it(tmp_path):
-    root = _copy_with(tmp_path, "uk", "    failure: інструмент не спрацював\n", "")
+def _problem(tmp_path: Path, lang: str, old: str, new: str) -> tuple[str, Path]:
+    """The problem the page's build reports for the language's file with ``old`` made ``new``."""
+    root = _copy_with(tmp_path, lang, old, new)
     with pytest.raises(ReferenceProblem) as caught:
-        read_reference_texts(root, "uk")
-    assert str(caught.value) == (f"lessons/REFERENCE.uk.yaml:{_line_of(root, 'uk', '  rows:')}: "
-                                 "missing 'shapes.rows.failure'")
+        reference_pages(root, [lang], OUTLINE)
+    return str(caught.value), root
+
+
+def test_a_missing_row_label_is_a_problem_at_the_mapping_that_lacks_it(tmp_path):
+    problem, root = _problem(tmp_path, "uk", "    failure: інструмент не спрацював\n", "")
+    assert problem == f"lessons/REFERENCE.uk.yaml:{_line_of(root, 'uk', '  rows:')}: missing 'shapes.rows.failure'"
 
 
 def test_a_misspelt_key_is_a_problem_at_its_line(tmp_path):
-    root = _copy_with(tmp_path, "zh", "  retires: 下线日期\n", "  retire: 下线日期\n")
-    with pytest.raises(ReferenceProblem) as caught:
-        reference_pages(root, ["zh"], OUTLINE)
-    assert str(caught.value).startswith(f"lessons/REFERENCE.zh.yaml:{_line_of(root, 'zh', 'retire:')}: "
-                                        "unknown key 'models.retire' (expected one of: heading, ")
+    problem, root = _problem(tmp_path, "zh", "  retires: 下线日期\n", "  retire: 下线日期\n")
+    assert problem.startswith(f"lessons/REFERENCE.zh.yaml:{_line_of(root, 'zh', 'retire:')}: "
+                              "unknown key 'models.retire' (expected one of: heading, ")
+
+
+def test_a_slot_the_page_cannot_fill_is_a_problem_at_its_line(tmp_path):
+    problem, root = _problem(tmp_path, "ru", 'retired: "выведена [[date]]"', 'retired: "выведена [[day]]"')
+    assert problem == (f"lessons/REFERENCE.ru.yaml:{_line_of(root, 'ru', 'retired:')}: "
+                       "'models.retired' must hold [[date]] (the page fills them in)")
 
 
 def test_a_language_without_a_reference_file_gets_no_page(tmp_path):
@@ -245,13 +254,6 @@ def test_lessons_that_showed_the_tables_link_to_the_built_reference(site, lang, 
     links = _parse(_built(site, lang, f"lessons/{slug}")).links
     assert links.count("../../reference/") >= 2  # the menu's and the lesson's own
 
-
-def test_a_slot_the_page_cannot_fill_is_a_problem_at_its_line(tmp_path):
-    root = _copy_with(tmp_path, "ru", 'retired: "выведена [[date]]"', 'retired: "выведена [[day]]"')
-    with pytest.raises(ReferenceProblem) as caught:
-        read_reference_texts(root, "ru")
-    assert str(caught.value) == (f"lessons/REFERENCE.ru.yaml:{_line_of(root, 'ru', 'retired:')}: "
-                                 "'models.retired' must hold [[date]] (the page fills them in)")
 
 
 def _json_blocks(markdown: str, shape_name: str) -> list:
