@@ -25,7 +25,7 @@ shape's general page):
   reference and the ``openai`` SDK type them.
 - Errors: platform.claude.com/docs/en/api/errors (statuses, ``error.type`` values, the body
   ``{"type": "error", "error": {"type", "message"}, "request_id"}``);
-  developers.openai.com/docs/guides/error-codes (OpenAI's statuses; the body
+  developers.openai.com/docs/guides/error-codes (OpenAI's statuses, 429 `insufficient_quota`; the body
   ``{"error": {"message", "type", "param", "code"}}``); the exception classes and the retry
   rule as the installed SDKs have them (anthropic 2.17 ``_error_classes.ERROR_CLASSES`` and
   ``_base_client._should_retry``; openai 3.63 ``_client._make_status_error`` and
@@ -106,13 +106,13 @@ SHAPE_ROWS = (
     ShapeRow("text",
              '`text_of(response)`: `"".join(b.text for b in response.content if b.type == "text")`',
              '`response.choices[0].message.content`',
-             '`response.output_text`'),
+             '`response.output_text`[[sdk_property]]'),
 )
 
 # The phrases a language's text file must give (`phrases:`), each used in a cell above.
 SHAPE_PHRASES = ("first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
-                 "no_flag", "no_function_call", "with_function_calls")
+                 "no_flag", "no_function_call", "with_function_calls", "sdk_property")
 
 
 @dataclass(frozen=True)
