@@ -20,6 +20,7 @@ from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatc
 from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._lesson_links import check_links, lesson_page
+from ._reference_page import reference_page_paths
 from ._place_words import check_place_words
 from ._translation_check import check_translated
 from ._figures import FigureError, format_figure, resolve_figure
@@ -265,6 +266,7 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
         slugs_in_course, languages = sorted({s for s, _ in found}), sorted({lang for _, lang in found})
     generated = {lesson_page(lang, slug) for slug in slugs_in_course for lang in languages}
     generated |= set(glossary_pages(root, languages))
+    generated |= reference_page_paths(root, languages)
     docs = root / "docs"
 
     def page_exists(path: str) -> bool:

@@ -29,6 +29,7 @@ from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, Sear
 from ._coverage import coverage, coverage_markdown
 from ._page_output_cache import PageOutputCache
 from ._page_programs import PageProgramError, add_programs
+from ._reference_page import ReferenceProblem, reference_pages
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
@@ -139,6 +140,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         pages = {f"{key.split('/', 1)[0]}/lessons/{key.split('/', 1)[1]}/index.md": (page.lesson.path, page.markdown)
                  for key, page in course.pages.items()}
         pages.update(self._site.extra_pages(course))
+        pages.update(_reference_pages(self._root, self._site.languages, course))
         for uri, (owner, markdown) in sorted(pages.items()):
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"{owner}: docs/{uri} already exists; {owner} owns that page")
@@ -318,6 +320,14 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
                 log.info("lessons: %d pages, every output and answer key checked (%d runs and %d run pictures "
                          "made, the others cached)", len(course.pages), course.chains_run, course.pictures_drawn)
         return self._course
+
+
+def _reference_pages(root: Path, languages: list[str], course: Course) -> dict[str, tuple[str, str]]:
+    """Each language's reference page (lesson_builder._reference_page), or the build's error."""
+    try:
+        return reference_pages(root, languages, course.outline)
+    except ReferenceProblem as problem:
+        raise PluginError(f"lessons: {problem}") from None
 
 
 def _problem_list(course: Course) -> list[str]:

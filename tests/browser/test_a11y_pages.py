@@ -1,6 +1,6 @@
 """axe-core finds no serious or critical violation on any page of the built site, in every
 language: home (with its course map), every lesson and every notice, the glossary, the
-playground, the author guide and the 404 page. One Chromium and one tab for all of them
+reference page, the playground, the author guide and the 404 page. One Chromium and one tab for all of them
 (the lesson pages share one Python, as a learner's visit does); each page is judged once its
 widgets are mounted and it has settled."""
 
@@ -32,7 +32,7 @@ def site_pages() -> list[str]:
                                   for path in (REPO / "docs" / "authoring").glob("*.md"))
     for lang in OUTLINE.languages:
         prefix = "" if lang == OUTLINE.languages[0] else f"{lang}/"
-        pages += [prefix, f"{prefix}playground/", f"{prefix}glossary/"]
+        pages += [prefix, f"{prefix}playground/", f"{prefix}glossary/", f"{prefix}reference/"]
         pages += [f"{prefix}lessons/{slug}/" for slug in OUTLINE.slugs()]
     return pages
 

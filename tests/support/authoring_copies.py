@@ -32,6 +32,11 @@ def copy_lesson(root: Path, slug: str, lang: str, as_slug: str | None = None, as
 
 
 def content_root(root: Path, languages: list[str], lessons: list[dict]) -> Path:
+    """A course file, and each language's reference page (lessons link to it)."""
     (root / "lessons").mkdir(parents=True, exist_ok=True)
     (root / "lessons" / "course.yaml").write_text(course_file(languages, lessons), encoding="utf-8")
+    for lang in languages:
+        reference = REPO / "lessons" / f"REFERENCE.{lang}.yaml"
+        if reference.is_file():
+            shutil.copy2(reference, root / "lessons" / reference.name)
     return root

@@ -32,7 +32,9 @@ def repository_files() -> list[str]:
 
 def make_site_copy(target: Path) -> Path:
     refuse_in_fast_run("a copy of the site")
-    for name in repository_files() + list(SAMPLE):
+    # The reference pages come along: the sample lesson links to its language's.
+    references = [path.relative_to(REPO).as_posix() for path in sorted((REPO / "lessons").glob("REFERENCE.*.yaml"))]
+    for name in repository_files() + list(SAMPLE) + references:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
     (target / COURSE_FILE).write_text(sample_course_file(), encoding="utf-8")

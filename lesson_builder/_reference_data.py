@@ -1,0 +1,186 @@
+"""What the reference page says that no language translates: the identifiers and shapes of the
+three API shapes, their stop and finish reasons, their error statuses and the SDK exceptions.
+
+Each language's page (``_reference_page``) puts its own headings and sentences around these
+rows; a row's key is what a language's text file names to give the row its label. The model
+facts are not here: they are read from fake_client's catalogue when the page is built.
+
+Sources, as read on 2026-12-05 (each row names the one it comes from where it is not the
+shape's general page):
+
+- Anthropic, Messages shapes: platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls
+  (``tool_use``: ``id``, ``name``, ``input``; ``tool_result``: ``tool_use_id``, ``content``,
+  ``is_error``; the results first in the ``user`` message) and
+  platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use (``tool_choice``
+  auto / any / tool / none, ``disable_parallel_tool_use``).
+- OpenAI, Chat Completions and Responses shapes: developers.openai.com/api/docs/guides/function-calling
+  and developers.openai.com/api/docs/guides/migrate-to-responses (the flat Responses tool,
+  ``function_call`` items with ``call_id``, ``function_call_output`` items, ``instructions``,
+  ``output_text``, ``previous_response_id``); the field types as the ``openai`` 3.63 SDK
+  types them (``types/chat``, ``types/responses``).
+- Stop reasons: platform.claude.com/docs/en/build-with-claude/handling-stop-reasons (the
+  seven values and what each asks of a program; ``pause_turn`` is continued by sending the
+  paused reply back as it is); Chat Completions ``finish_reason`` and Responses ``status`` /
+  ``incomplete_details.reason`` (``max_output_tokens``, ``content_filter``) as the OpenAI API
+  reference and the ``openai`` SDK type them.
+- Errors: platform.claude.com/docs/en/api/errors (statuses, ``error.type`` values, the body
+  ``{"type": "error", "error": {"type", "message"}, "request_id"}``);
+  developers.openai.com/docs/guides/error-codes (OpenAI's statuses, 429 `insufficient_quota`; the body
+  ``{"error": {"message", "type", "param", "code"}}``); the exception classes and the retry
+  rule as the installed SDKs have them (anthropic 2.17 ``_error_classes.ERROR_CLASSES`` and
+  ``_base_client._should_retry``; openai 3.63 ``_client._make_status_error`` and
+  ``_base_client._should_retry``: connection errors, 408, 409, 429 and every 5xx, two
+  retries by default, ``max_retries``). ``tests/contract/test_reference_errors.py`` compares
+  the exception rows with the installed SDKs.
+"""
+
+from dataclasses import dataclass
+from typing import Optional
+
+# The three shapes, in the order of the columns.
+SHAPES = ("messages", "chat", "responses")
+SHAPE_NAMES = {"messages": "Anthropic Messages", "chat": "OpenAI Chat Completions",
+               "responses": "OpenAI Responses"}
+SHAPE_CALLS = {"messages": "client.messages.create(...)", "chat": "client.chat.completions.create(...)",
+               "responses": "client.responses.create(...)"}
+
+
+@dataclass(frozen=True)
+class ShapeRow:
+    """One line of the side-by-side table: the same thing in each shape, as code (markdown)."""
+
+    key: str
+    messages: str
+    chat: str
+    responses: str
+
+
+# Markdown cells: code only. A word a reader needs beside the code is a phrase of the page's
+# language, written as [[phrase]] and filled from that language's text file (`phrases:`); the
+# phrase brings its own space and brackets, as its language writes them (（必填）, (задължително)).
+SHAPE_ROWS = (
+    ShapeRow("system",
+             '`system=SYSTEM`',
+             '`{"role": "system", "content": SYSTEM}`[[first_in_messages]]',
+             '`instructions=SYSTEM`'),
+    ShapeRow("tool_definition",
+             '`{"name": …, "description": …, "input_schema": {…}}`',
+             '`{"type": "function", "function": {"name": …, "description": …, "parameters": {…}}}`',
+             '`{"type": "function", "name": …, "description": …, "parameters": {…}}`'),
+    ShapeRow("tool_choice",
+             '`{"type": "auto"}` · `{"type": "any"}` · `{"type": "tool", "name": …}` · `{"type": "none"}`',
+             '`"auto"` · `"required"` · `{"type": "function", "function": {"name": …}}` · `"none"`',
+             '`"auto"` · `"required"` · `{"type": "function", "name": …}` · `"none"`'),
+    ShapeRow("one_call",
+             '`tool_choice={"type": "auto", "disable_parallel_tool_use": True}`',
+             '`parallel_tool_calls=False`',
+             '`parallel_tool_calls=False`'),
+    ShapeRow("output_budget",
+             '`max_tokens=MAX_TOKENS`[[required]]',
+             '`max_completion_tokens=MAX_TOKENS`[[reasoning_refuse_max_tokens]]',
+             '`max_output_tokens=MAX_TOKENS`'),
+    ShapeRow("where_calls",
+             '`[b for b in response.content if b.type == "tool_use"]`',
+             '`response.choices[0].message.tool_calls`',
+             '`[i for i in response.output if i.type == "function_call"]`'),
+    ShapeRow("call_fields",
+             '`block.id` (`toolu_…`), `block.name`, `block.input`[[a_dict]]',
+             '`call.id` (`call_…`), `call.function.name`, `call.function.arguments`[[a_json_string]]',
+             '`item.call_id` (`call_…`), `item.name`, `item.arguments`[[a_json_string]]'),
+    ShapeRow("stop_field",
+             '`response.stop_reason`',
+             '`response.choices[0].finish_reason`',
+             '`response.status`, `response.incomplete_details.reason`'),
+    ShapeRow("assistant_turn",
+             '`messages.append({"role": "assistant", "content": response.content})`',
+             '`messages.append(response.choices[0].message)`',
+             '`items += response.output`[[reasoning_items_too]][[or]]`previous_response_id=response.id`'),
+    ShapeRow("result",
+             '`{"type": "tool_result", "tool_use_id": block.id, "content": …}`[[one_user_message]]',
+             '`{"role": "tool", "tool_call_id": call.id, "content": …}`[[one_message_per_call]]',
+             '`{"type": "function_call_output", "call_id": item.call_id, "output": …}`[[one_item_per_call]]'),
+    ShapeRow("failure",
+             '`"is_error": True`',
+             '[[no_flag]]',
+             '[[no_flag]]'),
+    ShapeRow("text",
+             '`text_of(response)`: `"".join(b.text for b in response.content if b.type == "text")`',
+             '`response.choices[0].message.content`',
+             '`response.output_text`[[sdk_property]]'),
+)
+
+# The phrases a language's text file must give (`phrases:`), each used in a cell above.
+SHAPE_PHRASES = ("first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
+                 "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
+                 "no_flag", "no_function_call", "with_function_calls", "sdk_property")
+
+
+@dataclass(frozen=True)
+class StopRow:
+    """One stop or finish reason: its key (what a language's text file names to explain it),
+    the shape, the value as written, what a loop does with it (one of ``WHAT_A_LOOP_DOES``),
+    and the lesson that shows it handled, if one does."""
+
+    key: str
+    shape: str
+    value: str
+    does: str
+    lesson: Optional[str] = None
+
+
+WHAT_A_LOOP_DOES = ("answer", "run_calls", "continue", "not_an_answer")
+
+STOP_FIELDS = {"messages": "`stop_reason`", "chat": "`finish_reason`",
+               "responses": "`status`, `incomplete_details.reason`"}
+
+STOP_ROWS = (
+    StopRow("end_turn", "messages", '`"end_turn"`', "answer", "tool-loop"),
+    StopRow("stop_sequence", "messages", '`"stop_sequence"`', "answer", "tool-loop"),
+    StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "tool-loop"),
+    StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "tool-loop"),
+    StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
+    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer"),
+    StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer"),
+    StopRow("stop", "chat", '`"stop"`', "answer", "tool-loop"),
+    StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
+    StopRow("length", "chat", '`"length"`', "not_an_answer", "tool-loop"),
+    StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "tool-loop"),
+    StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer"),
+    StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
+    StopRow("max_output_tokens", "responses", '`"incomplete"`, `"max_output_tokens"`', "not_an_answer"),
+    StopRow("incomplete_content_filter", "responses", '`"incomplete"`, `"content_filter"`', "not_an_answer"),
+)
+
+
+@dataclass(frozen=True)
+class ErrorRow:
+    """One HTTP status: Anthropic's ``error.type`` for it (None: its errors page lists none),
+    the exception each SDK raises for it, and whether the SDKs retry it by themselves."""
+
+    status: int
+    anthropic_type: Optional[str]
+    anthropic_class: str
+    openai_class: str
+    retried: bool
+
+
+ERROR_ROWS = (
+    ErrorRow(400, "invalid_request_error", "BadRequestError", "BadRequestError", False),
+    ErrorRow(401, "authentication_error", "AuthenticationError", "AuthenticationError", False),
+    ErrorRow(403, "permission_error", "PermissionDeniedError", "PermissionDeniedError", False),
+    ErrorRow(404, "not_found_error", "NotFoundError", "NotFoundError", False),
+    ErrorRow(413, "request_too_large", "ContentTooLargeError", "APIStatusError", False),
+    ErrorRow(429, "rate_limit_error", "RateLimitError", "RateLimitError", True),
+    ErrorRow(500, "api_error", "InternalServerError", "InternalServerError", True),
+    ErrorRow(503, None, "ServiceUnavailableError", "InternalServerError", True),
+    ErrorRow(529, "overloaded_error", "OverloadedError", "InternalServerError", True),
+)
+
+# Raised before any status: the request never got an answer; the second is a subclass of the
+# first. Both SDKs retry them.
+CONNECTION_ERRORS = ("APIConnectionError", "APITimeoutError")
+# Retries by default, in both SDKs (`max_retries`).
+DEFAULT_RETRIES = 2
+
+ANTHROPIC_ERROR_BODY = '{"type": "error", "error": {"type": "…", "message": "…"}, "request_id": "req_…"}'
+OPENAI_ERROR_BODY = '{"error": {"message": "…", "type": "…", "param": …, "code": …}}'

@@ -1,0 +1,77 @@
+"""The reference page's model facts: two tables (Anthropic, OpenAI) read from fake_client's
+catalogue when the page is built, never typed, so that a change to the catalogue is a change
+to the page. Each figure's source is named in ``fake_client._models``."""
+
+import datetime
+from typing import Mapping
+
+from fake_client._models import ModelCard, retired
+
+from ._reference_texts import ReferenceTexts, put
+
+PROVIDERS = ("anthropic", "openai")
+PROVIDER_NAMES = {"anthropic": "Anthropic", "openai": "OpenAI"}
+
+
+def model_cards(catalogue: Mapping[str, ModelCard], provider: str) -> list[ModelCard]:
+    """The provider's models, newest first (as the model lists give them)."""
+    return sorted((card for card in catalogue.values() if card.provider == provider),
+                  key=lambda card: (card.released, card.id), reverse=True)
+
+
+def model_columns(provider: str) -> tuple[str, ...]:
+    """The keys of a provider's columns (their headings are the language's `models.<key>`)."""
+    if provider == "anthropic":
+        return ("model", "course_name", "context", "output", "thinking", "forced_tool_choice", "tool_prompt",
+                "retires")
+    return ("model", "course_name", "context", "output", "reasoning", "retires")
+
+
+def model_table(texts: ReferenceTexts, catalogue: Mapping[str, ModelCard], provider: str,
+                course_names: Mapping[str, str], today: datetime.date) -> str:
+    """One provider's table, in markdown: a row per model of the catalogue."""
+    words = texts.words["models"]
+    columns = model_columns(provider)
+    lines = ["| " + " | ".join(words[key] for key in columns) + " |",
+             "| " + " | ".join("---" for _ in columns) + " |"]
+    for card in model_cards(catalogue, provider):
+        cells = [_cell(texts, card, key, course_names, today) for key in columns]
+        lines.append(f'| {" | ".join(cells)} |')
+    return "\n".join(lines)
+
+
+def _cell(texts: ReferenceTexts, card: ModelCard, key: str, course_names: Mapping[str, str],
+          today: datetime.date) -> str:
+    words = texts.words["models"]
+    if key == "model":
+        return f"`{card.id}`"
+    if key == "course_name":
+        names = [name for name, model_id in course_names.items() if model_id == card.id]
+        return ", ".join(f"`{name}`" for name in names) or "—"
+    if key == "context":
+        return texts.number(card.context_window)
+    if key == "output":
+        return texts.number(card.max_output)
+    if key == "thinking":
+        return f'{words["yes"]} ({words["display"][card.thinking_display]})' if card.thinks_by_default else words["no"]
+    if key == "forced_tool_choice":
+        return words["yes"] if card.forced_tool_choice else words["no"]
+    if key == "reasoning":
+        return words["yes"] if card.reasoning else words["no"]
+    if key == "tool_prompt":
+        return _tool_prompt(texts, card)
+    if key == "retires":
+        if card.retires is None:
+            return words["never"]
+        day = texts.date(card.retires)
+        return put(words["retired"], {"date": day}) if retired(card, today) else day
+    raise KeyError(key)
+
+
+def _tool_prompt(texts: ReferenceTexts, card: ModelCard) -> str:
+    """Tokens per `tool_choice` kind, kinds with the same figure together: `auto`/`none`: 346."""
+    by_figure: dict[int, list[str]] = {}
+    for kind, tokens in card.tool_prompt.items():
+        by_figure.setdefault(tokens, []).append(kind)
+    return " · ".join("/".join(f"`{kind}`" for kind in kinds) + f": {texts.number(tokens)}"
+                      for tokens, kinds in by_figure.items())

@@ -1,0 +1,281 @@
+"""The reference page: one per language of the course, at ``reference/`` of that language's site,
+in its menu, its article marked ``data-reference``; its model tables are fake_client's catalogue
+(read back from the page and compared field by field, and shown failing when the catalogue
+changes); a language's file that lacks a key or has a stray one is a problem at its line; every
+lesson that shows a table the page holds links to it. The site tests read the real build."""
+
+import dataclasses
+import json
+import datetime
+import re
+import shutil
+import textwrap
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from fake_client._models import CATALOGUE, ModelCard
+from lesson_builder._reference_links import missing_reference_link, reference_table_line
+from lesson_builder._reference_models import PROVIDER_NAMES, model_cards
+from lesson_builder._reference_page import reference_markdown, reference_pages
+from lesson_builder._reference_texts import ReferenceProblem, read_reference_texts
+from support.repo_course import repo_course
+
+REPO = Path(__file__).resolve().parents[2]
+OUTLINE = repo_course().outline
+LANGUAGES = OUTLINE.languages
+TODAY = datetime.date(2026, 12, 5)
+
+
+def model_rows(markdown: str, provider: str) -> dict[str, dict[str, str]]:
+    """The rows of a provider's model table, read back from the page's markdown: id → cells
+    by the table's own headings."""
+    section = markdown.split(f"### {PROVIDER_NAMES[provider]}\n", 1)[1]
+    lines = section.lstrip("\n").split("\n\n", 1)[0].splitlines()
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    rows = {}
+    for line in lines[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows[cells[0].strip("`")] = dict(zip(header, cells))
+    return rows
+
+
+def as_number(text: str, texts) -> int:
+    """A figure as the page writes it, back to an int (the language's digits and separator)."""
+    ascii_digits = text.translate(str.maketrans(texts.words["number"]["digits"], "0123456789"))
+    return int(ascii_digits.replace(texts.words["number"]["group"], ""))
+
+
+def mismatches(markdown: str, texts, catalogue) -> list[str]:
+    """What the page's model tables say that the catalogue does not, model by model."""
+    words = texts.words["models"]
+    found = []
+    for provider in PROVIDER_NAMES:
+        rows = model_rows(markdown, provider)
+        expected = [card.id for card in model_cards(catalogue, provider)]
+        if list(rows) != expected:
+            found.append(f"{provider}: models {list(rows)} != {expected}")
+            continue
+        for card in model_cards(catalogue, provider):
+            row = rows[card.id]
+            if as_number(row[words["context"]], texts) != card.context_window:
+                found.append(f"{card.id}: context window {row[words['context']]}")
+            if as_number(row[words["output"]], texts) != card.max_output:
+                found.append(f"{card.id}: output ceiling {row[words['output']]}")
+            retires = texts.date(card.retires) if card.retires else words["never"]
+            if retires not in row[words["retires"]]:
+                found.append(f"{card.id}: retirement {row[words['retires']]}")
+            if provider == "anthropic":
+                thinks = row[words["thinking"]].startswith(words["yes"])
+                if thinks != card.thinks_by_default:
+                    found.append(f"{card.id}: thinking by default {row[words['thinking']]}")
+                if (row[words["forced_tool_choice"]] == words["yes"]) != card.forced_tool_choice:
+                    found.append(f"{card.id}: forced tool_choice {row[words['forced_tool_choice']]}")
+                for kind, tokens in card.tool_prompt.items():
+                    if not re.search(rf"`{kind}`[^:]*: {re.escape(texts.number(tokens))}\b",
+                                     row[words["tool_prompt"]]):
+                        found.append(f"{card.id}: tool prompt for {kind} {row[words['tool_prompt']]}")
+            elif (row[words["reasoning"]] == words["yes"]) != card.reasoning:
+                found.append(f"{card.id}: reasoning {row[words['reasoning']]}")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_of_the_course_has_its_reference_page(lang):
+    pages = reference_pages(REPO, LANGUAGES, OUTLINE)
+    source, markdown = pages[f"{lang}/reference.md"]
+    assert source == f"lessons/REFERENCE.{lang}.yaml"
+    assert f'<div data-reference="{lang}" markdown>' in markdown
+    for field in ("`stop_reason`", "`finish_reason`", "`incomplete_details.reason`", "`pause_turn`",
+                  "`model_context_window_exceeded`", "`function_call_output`", "`OverloadedError`"):
+        assert field in markdown, field
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_model_tables_are_the_catalogue(lang):
+    texts = read_reference_texts(REPO, lang)
+    assert mismatches(reference_markdown(texts, OUTLINE, today=TODAY), texts, CATALOGUE) == []
+
+
+def test_a_change_to_the_catalogue_changes_the_page_and_the_old_page_no_longer_matches():
+    texts = read_reference_texts(REPO, "bg")
+    page = reference_markdown(texts, OUTLINE, today=TODAY)
+    changed = dict(CATALOGUE)
+    sonnet = changed["claude-sonnet-5"]
+    changed["claude-sonnet-5"] = dataclasses.replace(sonnet, context_window=2_000_000,
+                                                     retires=datetime.date(2027, 3, 1))
+    newer = ModelCard("claude-sonnet-6", "anthropic", "Claude Sonnet 6", datetime.date(2026, 11, 30),
+                      context_window=1_000_000, max_output=128_000)
+    changed[newer.id] = newer
+    assert mismatches(page, texts, changed) == [
+        "anthropic: models ['claude-sonnet-5-5', 'claude-sonnet-5', 'claude-haiku-4-5', 'claude-sonnet-4-20250514', "
+        "'claude-sonnet-4-0', 'claude-opus-4-20250514'] != ['claude-sonnet-6', 'claude-sonnet-5-5', 'claude-sonnet-5', "
+        "'claude-haiku-4-5', 'claude-sonnet-4-20250514', 'claude-sonnet-4-0', 'claude-opus-4-20250514']"]
+    del changed[newer.id]
+    assert mismatches(page, texts, changed) == ["claude-sonnet-5: context window 1\u00a0000\u00a0000",
+                                                "claude-sonnet-5: retirement не е обявено"]
+    new_page = reference_markdown(texts, OUTLINE, catalogue=changed, today=TODAY)
+    assert mismatches(new_page, texts, changed) == []
+    assert "| `claude-sonnet-5` | `MODEL` | 2\u00a0000\u00a0000 |" in new_page
+    assert "01.03.2027 г." in new_page
+
+
+def test_a_retired_model_says_so_on_the_day_it_retires():
+    texts = read_reference_texts(REPO, "ru")
+    before = model_rows(reference_markdown(texts, OUTLINE, today=datetime.date(2026, 12, 10)), "openai")
+    on_the_day = model_rows(reference_markdown(texts, OUTLINE, today=datetime.date(2026, 12, 11)), "openai")
+    heading = texts.words["models"]["retires"]
+    assert before["gpt-5"][heading] == "11.12.2026"
+    assert on_the_day["gpt-5"][heading] == "выведена 11.12.2026"
+
+
+def _copy_with(tmp_path: Path, lang: str, old: str, new: str) -> Path:
+    (tmp_path / "lessons").mkdir()
+    source = (REPO / "lessons" / f"REFERENCE.{lang}.yaml").read_text(encoding="utf-8")
+    assert source.count(old) == 1
+    (tmp_path / "lessons" / f"REFERENCE.{lang}.yaml").write_text(source.replace(old, new), encoding="utf-8")
+    return tmp_path
+
+
+def _line_of(tmp_path: Path, lang: str, text: str) -> int:
+    lines = (tmp_path / "lessons" / f"REFERENCE.{lang}.yaml").read_text(encoding="utf-8").splitlines()
+    return next(number for number, line in enumerate(lines, 1) if text in line)
+
+
+def _problem(tmp_path: Path, lang: str, old: str, new: str) -> tuple[str, Path]:
+    """The problem the page's build reports for the language's file with ``old`` made ``new``."""
+    root = _copy_with(tmp_path, lang, old, new)
+    with pytest.raises(ReferenceProblem) as caught:
+        reference_pages(root, [lang], OUTLINE)
+    return str(caught.value), root
+
+
+def test_a_missing_row_label_is_a_problem_at_the_mapping_that_lacks_it(tmp_path):
+    problem, root = _problem(tmp_path, "uk", "    failure: інструмент не спрацював\n", "")
+    assert problem == f"lessons/REFERENCE.uk.yaml:{_line_of(root, 'uk', '  rows:')}: missing 'shapes.rows.failure'"
+
+
+def test_a_misspelt_key_is_a_problem_at_its_line(tmp_path):
+    problem, root = _problem(tmp_path, "zh", "  retires: 下线日期\n", "  retire: 下线日期\n")
+    assert problem.startswith(f"lessons/REFERENCE.zh.yaml:{_line_of(root, 'zh', 'retire:')}: "
+                              "unknown key 'models.retire' (expected one of: heading, ")
+
+
+def test_a_slot_the_page_cannot_fill_is_a_problem_at_its_line(tmp_path):
+    problem, root = _problem(tmp_path, "ru", 'retired: "выведена [[date]]"', 'retired: "выведена [[day]]"')
+    assert problem == (f"lessons/REFERENCE.ru.yaml:{_line_of(root, 'ru', 'retired:')}: "
+                       "'models.retired' must hold [[date]] (the page fills them in)")
+
+
+def test_a_language_without_a_reference_file_gets_no_page(tmp_path):
+    (tmp_path / "lessons").mkdir()
+    shutil.copy(REPO / "lessons" / "REFERENCE.fa.yaml", tmp_path / "lessons" / "REFERENCE.fa.yaml")
+    assert list(reference_pages(tmp_path, ["bg", "fa"], OUTLINE)) == ["fa/reference.md"]
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "lessons").glob("*/*.md")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_lesson_that_shows_a_reference_table_links_to_the_reference(path):
+    assert missing_reference_link(path.read_text(encoding="utf-8")) is None
+
+
+SHAPES_TABLE = """\
+Две форми:
+
+| | Anthropic Messages | OpenAI Chat Completions |
+| --- | --- | --- |
+| искане | `tool_use` | `tool_calls` |
+"""
+
+STOP_TABLE = """\
+| причина | какво прави цикълът |
+| --- | --- |
+| `end_turn` | показва отговора |
+"""
+
+
+def test_a_shape_or_stop_table_without_the_link_is_found_at_its_line():
+    assert missing_reference_link(SHAPES_TABLE) == 3
+    assert missing_reference_link(STOP_TABLE) == 3
+    assert missing_reference_link(SHAPES_TABLE + "\nВсичко е в [справочника](../../reference.md).\n") is None
+    assert reference_table_line("```text\n| `end_turn` | a table in code |\n```\n") is None
+    assert reference_table_line("| поле | стойност |\n| --- | --- |\n| `name` | име |\n") is None
+
+
+class _Page(HTMLParser):
+    """The <html lang>, the element marked data-reference, and every link's address."""
+
+    def __init__(self):
+        super().__init__()
+        self.lang, self.marked, self.links = None, [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.lang = attrs.get("lang")
+        if "data-reference" in attrs:
+            self.marked.append(attrs["data-reference"])
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+
+
+def _parse(html: str) -> _Page:
+    page = _Page()
+    page.feed(html)
+    return page
+
+
+def _built(site: Path, lang: str, path: str) -> str:
+    folder = site if lang == LANGUAGES[0] else site / lang
+    return (folder / path / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_built_page_is_in_its_language_and_in_its_menu(site, lang):
+    page = _parse(_built(site, lang, "reference"))
+    assert page.lang == lang
+    assert page.marked == [lang]
+    home = _parse(_built(site, lang, "."))
+    assert "reference/" in home.links
+    title = read_reference_texts(REPO, lang).words["title"]
+    assert f"<title>{title} - " in _built(site, lang, "reference")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_built_model_table_names_every_model_of_the_catalogue(site, lang):
+    html = _built(site, lang, "reference")
+    for card in CATALOGUE.values():
+        assert f"<code>{card.id}</code>" in html, card.id
+
+
+@pytest.mark.parametrize("slug", ["first-steps", "tool-loop", "attaching-tools", "agent-loop", "interview-card"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lessons_that_showed_the_tables_link_to_the_built_reference(site, lang, slug):
+    links = _parse(_built(site, lang, f"lessons/{slug}")).links
+    assert links.count("../../reference/") >= 2  # the menu's and the lesson's own
+
+
+
+def _json_blocks(markdown: str, shape_name: str) -> list:
+    tab = markdown.split(f'=== "{shape_name}"\n', 1)[1].split("\n=== ", 1)[0].split("\n## ", 1)[0]
+    return [json.loads(textwrap.dedent(block)) for block in re.findall(r'```json title="[^"]*"\n(.*?)\n\s*```', tab, re.S)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_example_is_a_run_whose_results_answer_its_calls(lang):
+    markdown = reference_markdown(read_reference_texts(REPO, lang), OUTLINE, today=TODAY)
+    tool, block, sent = _json_blocks(markdown, "Anthropic Messages")
+    assert block["type"] == "tool_use" and block["name"] == tool["name"] and block["input"] == {"order_id": "1042"}
+    assert sent["content"][0]["tool_use_id"] == block["id"]
+    tool, call, sent = _json_blocks(markdown, "OpenAI Chat Completions")
+    assert json.loads(call["function"]["arguments"]) == {"order_id": "1042"}
+    assert sent == {"role": "tool", "tool_call_id": call["id"], "content": sent["content"]}
+    tool, item, sent = _json_blocks(markdown, "OpenAI Responses")
+    assert item["type"] == "function_call" and json.loads(item["arguments"]) == {"order_id": "1042"}
+    assert sent["call_id"] == item["call_id"] and sent["type"] == "function_call_output"
+
+
+def test_a_course_without_both_models_has_no_example():
+    texts = read_reference_texts(REPO, "bg")
+    assert '=== "Anthropic Messages"' in reference_markdown(texts, OUTLINE, today=TODAY)
+    assert '=== "Anthropic Messages"' not in reference_markdown(texts, None, today=TODAY)
