@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from support.authoring_copies import REPO, content_root, copy_lesson
+from support.authoring_copies import REPO, content_root, copy_sample
 from lesson_builder import scan_course
 from lesson_builder._coverage import coverage
 from lesson_builder._mark_strings import is_text
@@ -28,7 +28,7 @@ def run_builder(root: Path, *args: str) -> subprocess.CompletedProcess:
 
 def test_coverage_counts_snippets_quizzes_and_marks_translations_in_progress(tmp_path):
     root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps", "in_progress": ["ru"]}])
-    copy_lesson(root, "first-steps", "bg")
+    copy_sample(root)
     page = (root / "lessons/first-steps/bg.md").read_text(encoding="utf-8")
     quizzes = (root / "quizzes/first-steps/bg.yaml").read_text(encoding="utf-8")
     written, notice = coverage(scan_course(root))
@@ -46,7 +46,7 @@ def test_coverage_counts_snippets_quizzes_and_marks_translations_in_progress(tmp
 
 def test_new_lays_a_translation_out_like_the_written_lesson(tmp_path):
     root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps", "in_progress": ["ru"]}])
-    copy_lesson(root, "first-steps", "bg")
+    copy_sample(root)
     made = run_builder(root, "new", "first-steps", "ru")
     assert made.returncode == 0, made.stderr
     course = scan_course(root)
@@ -84,8 +84,8 @@ def test_a_translation_whose_code_strings_or_outputs_are_in_another_language_is_
     # The Bulgarian lesson copied as the Russian page, as if every mark had been deleted
     # without translating: a Bulgarian question on a Russian page.
     root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps"}])
-    copy_lesson(root, "first-steps", "bg")
-    copy_lesson(root, "first-steps", "bg", as_lang="ru")
+    copy_sample(root)
+    copy_sample(root, as_lang="ru")
     page = (root / "lessons/first-steps/ru.md").read_text(encoding="utf-8").split("\n")
     question = next(n for n, row in enumerate(page, 1) if '"Къде е поръчка 1042?"' in row)
     problems = [str(p) for p in scan_course(root).problems]
@@ -109,7 +109,7 @@ def test_the_language_of_a_text_is_told_by_the_letters_and_words_only_it_has():
 
 def test_new_adds_a_lesson_to_the_course_with_a_skeleton(tmp_path):
     root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps", "in_progress": ["ru"]}])
-    copy_lesson(root, "first-steps", "bg")
+    copy_sample(root)
     made = run_builder(root, "new", "next-one", "ru")
     assert made.returncode == 0, made.stderr
     course = scan_course(root)
@@ -148,7 +148,7 @@ def test_new_places_a_lesson_after_the_one_named(tmp_path):
 def stale_copy(tmp_path):
     """first-steps in bg with a stale output block and a stale find-bug output."""
     root = content_root(tmp_path, ["bg"], [{"slug": "first-steps"}])
-    copy_lesson(root, "first-steps", "bg")
+    copy_sample(root)
     page, quizzes = root / "lessons/first-steps/bg.md", root / "quizzes/first-steps/bg.yaml"
     originals = {page: page.read_text(encoding="utf-8"), quizzes: quizzes.read_text(encoding="utf-8")}
     page.write_text(originals[page].replace("{'order_id': '1042'}", "{'order_id': '1043'}", 1), encoding="utf-8")

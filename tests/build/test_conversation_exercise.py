@@ -58,7 +58,7 @@ SILENT = ROBUST.replace(', "is_error": True', "")
 
 def quiz(starter, solution, *, checks="[every_call_answered, error_results_marked]", faults="[unoffered_tool]"):
     block = lambda code: textwrap.indent(code, "    ")  # noqa: E731
-    text = f"- id: ex\n  kind: exercise\n  prompt: Поправи run_tool.\n  continues: loop\n"
+    text = "- id: ex\n  kind: exercise\n  prompt: Поправи run_tool.\n  continues: loop\n"
     if checks:
         text += f"  checks: {checks}\n"
     if faults:

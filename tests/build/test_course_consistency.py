@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from support.authoring_copies import content_root, copy_lesson
+from support.authoring_copies import content_root, copy_sample
 from lesson_builder import scan_course
 
 
@@ -22,9 +22,9 @@ def messages(root: Path) -> list[str]:
 def translated(tmp_path: Path, in_progress=()) -> Path:
     """first-steps in bg, and the same page standing in for its Russian translation."""
     root = content_root(tmp_path, ["bg", "ru"], [{"slug": "first-steps", "in_progress": list(in_progress)}])
-    copy_lesson(root, "first-steps", "bg")
+    copy_sample(root)
     if "ru" not in in_progress:
-        copy_lesson(root, "first-steps", "bg", as_lang="ru")
+        copy_sample(root, as_lang="ru")
     return root
 
 
@@ -83,7 +83,7 @@ def test_a_quiz_of_another_kind_in_a_translation_fails(tmp_path):
 
 def test_the_same_find_the_bug_in_two_lessons_of_a_language_fails_in_the_later_one(tmp_path):
     root = content_root(tmp_path, ["bg"], [{"slug": "first-steps"}, {"slug": "again", "prerequisites": ["first-steps"]}])
-    copy_lesson(root, "first-steps", "bg")
+    copy_sample(root)
     quizzes = yaml.safe_load((root / "quizzes/first-steps/bg.yaml").read_text(encoding="utf-8"))
     # the same change of code under another id and prompt, in a lesson of its own
     bug = dict(next(quiz for quiz in quizzes if quiz["id"] == "find-the-id"), id="spot-it", prompt="Къде е грешката?")
@@ -104,8 +104,8 @@ def test_the_same_find_the_bug_in_two_lessons_of_a_language_fails_in_the_later_o
 
 def test_the_same_question_in_two_lessons_of_a_language_fails(tmp_path):
     root = content_root(tmp_path, ["bg"], [{"slug": "first-steps"}, {"slug": "again"}])
-    copy_lesson(root, "first-steps", "bg")
-    copy_lesson(root, "first-steps", "bg", as_slug="again")
+    copy_sample(root)
+    copy_sample(root, as_slug="again")
     found = messages(root)
     assert found and all(problem.startswith("quizzes/again/bg.yaml:") for problem in found)
     assert any("asks the same question as quiz 'second-call' of quizzes/first-steps/bg.yaml" in p for p in found)

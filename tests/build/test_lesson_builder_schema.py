@@ -12,6 +12,7 @@ import yaml
 from lesson_builder import quiz_schema
 from lesson_builder._problems import Problems
 from lesson_builder._quiz_parser import parse_quiz_file
+from support.authoring_copies import SAMPLE_ROOT
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = REPO / "schemas" / "quiz.schema.json"
@@ -43,7 +44,7 @@ def test_quiz_files_the_builder_accepts_are_valid_for_the_schema(path):
     assert (not problems) == (not errors), f"builder: {problems.report()}\nschema: {errors}"
 
 
-SAMPLE = yaml.safe_load((REPO / "quizzes/first-steps/bg.yaml").read_text(encoding="utf-8"))
+SAMPLE = yaml.safe_load((SAMPLE_ROOT / "quizzes/first-steps/bg.yaml").read_text(encoding="utf-8"))
 
 
 def _by_kind(kind):

@@ -9,7 +9,8 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.livereload import LiveReloadServer
 
-from support.site_copy import COURSE_FILE, REPO, SAMPLE, make_site_copy, mkdocs_build, tree_digest
+from support.authoring_copies import SAMPLE_ROOT
+from support.site_copy import COURSE_FILE, SAMPLE, make_site_copy, mkdocs_build, tree_digest
 
 LESSON, QUIZZES = SAMPLE
 
@@ -101,7 +102,7 @@ MUTATIONS = {
 @pytest.mark.parametrize("name", list(MUTATIONS))
 def test_each_mutation_fails_the_strict_build_with_file_and_line(name, clean_site, tmp_path):
     relative, mutate, message = MUTATIONS[name]
-    repository_before = {path: (REPO / path).read_bytes() for path in SAMPLE}
+    repository_before = {path: (SAMPLE_ROOT / path).read_bytes() for path in SAMPLE}
     site = tmp_path / "site"
     shutil.copytree(clean_site, site, symlinks=True, ignore=shutil.ignore_patterns("site"))
     target = site / relative
@@ -115,7 +116,7 @@ def test_each_mutation_fails_the_strict_build_with_file_and_line(name, clean_sit
     assert result.returncode != 0, report
     assert re.search(rf"{re.escape(relative)}:{line}: .*{re.escape(message)}", report), report
     assert tree_digest(site) == before
-    assert {path: (REPO / path).read_bytes() for path in SAMPLE} == repository_before
+    assert {path: (SAMPLE_ROOT / path).read_bytes() for path in SAMPLE} == repository_before
 
 
 def test_serve_watches_lessons_quizzes_and_the_fake_client(clean_site):

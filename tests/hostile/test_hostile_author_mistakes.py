@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from support.author_mistakes import HARMLESS, MISTAKES, PAGE, QUIZZES, crash_once, edit, not_utf8, replace_line
-from support.authoring_copies import REPO, content_root, copy_lesson
+from support.authoring_copies import REPO, content_root, copy_sample
 from support.hostile_tally import case
 from lesson_builder import build_course, scan_course
 from lesson_builder.__main__ import main as cli_main
@@ -54,7 +54,7 @@ def check(root: Path, *arguments: str) -> subprocess.CompletedProcess:
 def clean_root(tmp_path_factory) -> Path:
     """The sample lesson alone in a one-language course, checked once (its runs cached)."""
     root = content_root(tmp_path_factory.mktemp("clean"), ["bg"], [{"slug": "first-steps"}])
-    copy_lesson(root, "first-steps", "bg")
+    copy_sample(root)
     checked = check_as_author(root)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout.endswith("every output and answer key checked, no problems\n"), checked.stdout

@@ -7,6 +7,11 @@ from pathlib import Path
 import yaml
 
 REPO = Path(__file__).resolve().parents[2]
+# The sample lesson the authoring, hostile and mutation tests break on purpose: a frozen copy
+# of an early first-steps in Bulgarian (every quiz kind and optional field, no link to another
+# lesson), so that rewriting the course's lessons never moves the ground under these tests.
+SAMPLE_ROOT = REPO / "tests" / "sample"
+SAMPLE_SLUG, SAMPLE_LANG = "first-steps", "bg"
 
 
 def course_file(languages: list[str], lessons: list[dict]) -> str:
@@ -23,12 +28,20 @@ def course_file(languages: list[str], lessons: list[dict]) -> str:
                           sort_keys=False, default_flow_style=None, width=200)
 
 
-def copy_lesson(root: Path, slug: str, lang: str, as_slug: str | None = None, as_lang: str | None = None) -> None:
-    """The repository's lesson ``slug`` in ``lang`` (page and quiz file) under ``root``."""
+def copy_lesson(root: Path, slug: str, lang: str, as_slug: str | None = None, as_lang: str | None = None,
+                source: Path = REPO) -> None:
+    """The lesson ``slug`` in ``lang`` (page and quiz file) of ``source`` (the repository)
+    under ``root``."""
     for folder, suffix in (("lessons", "md"), ("quizzes", "yaml")):
         target = root / folder / (as_slug or slug) / f"{as_lang or lang}.{suffix}"
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(REPO / folder / slug / f"{lang}.{suffix}", target)
+        shutil.copy2(source / folder / slug / f"{lang}.{suffix}", target)
+
+
+def copy_sample(root: Path, as_slug: str | None = None, as_lang: str | None = None) -> None:
+    """The sample lesson (``tests/sample``) under ``root``, as ``first-steps`` in ``bg`` unless
+    told otherwise."""
+    copy_lesson(root, SAMPLE_SLUG, SAMPLE_LANG, as_slug, as_lang, source=SAMPLE_ROOT)
 
 
 def content_root(root: Path, languages: list[str], lessons: list[dict]) -> Path:

@@ -3,7 +3,7 @@
 The copy holds everything git knows (tracked and untracked-but-not-ignored files) except
 the lesson writers' lessons, plus the front-end bundle and a link to node_modules; its
 mkdocs.yml gets the `lessons` plugin line if it lacks one. Its course file has the sample
-lesson only, written in Bulgarian and in progress in every other language.
+lesson only (``tests/sample``), written in Bulgarian and in progress in every other language.
 """
 
 import hashlib
@@ -14,9 +14,11 @@ import sys
 from pathlib import Path
 
 import yaml
+from support.authoring_copies import SAMPLE_ROOT
 from support.run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
+# The sample lesson's files as the copy holds them; they come from tests/sample (authoring_copies).
 SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
 COURSE_FILE = "lessons/course.yaml"
 STARTUP_CACHE = Path("build") / "startup-cache"
@@ -34,9 +36,12 @@ def make_site_copy(target: Path) -> Path:
     refuse_in_fast_run("a copy of the site")
     # The reference pages come along: the sample lesson links to its language's.
     references = [path.relative_to(REPO).as_posix() for path in sorted((REPO / "lessons").glob("REFERENCE.*.yaml"))]
-    for name in repository_files() + list(SAMPLE) + references:
+    for name in repository_files() + references:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
+    for name in SAMPLE:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(SAMPLE_ROOT / name, target / name)
     (target / COURSE_FILE).write_text(sample_course_file(), encoding="utf-8")
     (target / "node_modules").symlink_to(REPO / "node_modules")
     # The start-up files are named by content hash, and the copy's packages are the repository's:
