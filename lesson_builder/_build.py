@@ -35,7 +35,7 @@ from ._run_picture import PictureError, RunPictures, renderer_fingerprint
 from ._runner import ChainRunner, RunRequest
 from ._sources import read_source
 from ._strings import course_models_label, setup_code_label
-from .kinds import QUIZ_KINDS, QuizContext
+from .kinds import QUIZ_KINDS, QuizContext, page_config
 
 from lesson_runtime import outputs_match
 
@@ -517,11 +517,7 @@ def _substitute_figures(course: Course, lesson: Lesson, text: str, file: str, li
 
 
 def _quiz_config(ctx: QuizContext, runs: dict[str, dict]) -> dict:
-    quiz = ctx.quiz
-    config = {"id": quiz.id, "kind": quiz.kind, "setup": ctx.setup(), "timeout": float(quiz.data.get("timeout", 10)),
-              "prompt_html": ctx.html("prompt") or ""}
-    config.update(QUIZ_KINDS[quiz.kind].config(ctx, runs))
-    return config
+    return page_config(QUIZ_KINDS[ctx.quiz.kind], ctx, runs)
 
 
 def _short_title(course: Course, lesson: Lesson) -> str:

@@ -229,7 +229,7 @@ def test_unknown_kind_missing_and_unknown_fields_and_duplicate_ids(tmp_path):
     root = write(tmp_path, "::: quiz d\n", quizzes)
     assert problems_of(root) == [
         "quizzes/demo/bg.yaml:2: quiz 'a': unknown kind 'multiple-choise' (did you mean 'multiple-choice'?) "
-        "(known: fill-in, predict-output, find-bug, multiple-choice, exercise)",
+        "(known: exercise, fill-in, find-bug, multiple-choice, predict-output)",
         "quizzes/demo/bg.yaml:4: quiz 'b' lacks required field 'solution'",
         "quizzes/demo/bg.yaml:13: unknown field 'hnit' in quiz 'c' (did you mean 'hint'?)",
         "quizzes/demo/bg.yaml:19: duplicate quiz id 'd' (first used at line 14)",
@@ -572,7 +572,8 @@ def test_public_names_are_pinned():
     assert sorted(lesson_builder.__all__) == sorted([
         "CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
         "markdown_renderer", "quiz_schema", "scan_course"])
-    assert list(lesson_builder.QUIZ_KINDS) == ["fill-in", "predict-output", "find-bug", "multiple-choice", "exercise"]
+    # One kind a folder of quiz_kinds/, in the order of the folders.
+    assert list(lesson_builder.QUIZ_KINDS) == ["exercise", "fill-in", "find-bug", "multiple-choice", "predict-output"]
 
 
 def test_the_setup_code_label_comes_from_the_front_ends_strings_in_every_language():

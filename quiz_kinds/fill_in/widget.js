@@ -3,16 +3,15 @@
 // expected one, so any answer that reproduces it is right (not only the listed spelling).
 // After a few wrong tries the hint is offered, then the answer (shared/answers.js says when).
 
-import { allListed, fillBlanks, helpOffered } from "../../shared/answers.js";
-import { h, button, localNumber, setBusy, trustedHtml } from "./dom.js";
-import { runForCheck } from "./context.js";
-import { mismatchDetail, transcriptComparison, verdictLine } from "./feedback.js";
-import { outputOf, sameRun } from "../../shared/same-run.js";
+import {
+  allListed, button, fillBlanks, h, helpOffered, localNumber, mismatchDetail, outputOf, runForCheck, sameRun,
+  setBusy, transcriptComparison, trustedHtml, verdictLine
+} from "../../frontend/widgets/quiz/kit.js";
 
 const widthFor = (text) => `${Math.max(4, [...text].length + 2)}ch`;
 
-/** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
-export function mountFillIn(ctx) {
+/** @param {ReturnType<import("../../frontend/widgets/quiz/context.js").createQuizContext>} ctx */
+export function mount(ctx) {
   const { config, t, body } = ctx;
   const segments = Array.isArray(config.segments) && config.segments.length ? config.segments : [""];
   const accepted = Array.isArray(config.answers) ? config.answers : [];
