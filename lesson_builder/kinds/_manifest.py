@@ -7,9 +7,9 @@ import importlib
 import inspect
 from pathlib import Path
 
-import quiz_kinds
-
 from ._base import QuizKind
+
+PACKAGE = "quiz_kinds"
 
 
 class KindFolderError(Exception):
@@ -17,13 +17,13 @@ class KindFolderError(Exception):
 
 
 def discover() -> dict[str, QuizKind]:
-    root = Path(quiz_kinds.__file__).parent
+    root = Path(importlib.import_module(PACKAGE).__file__).parent
     kinds = [_kind(folder) for folder in sorted(root.iterdir()) if (folder / "kind.py").is_file()]
     return {kind.name: kind for kind in kinds}
 
 
 def _kind(folder: Path) -> QuizKind:
-    module = importlib.import_module(f"quiz_kinds.{folder.name}.kind")
+    module = importlib.import_module(f"{PACKAGE}.{folder.name}.kind")
     declared = [value for value in vars(module).values()
                 if inspect.isclass(value) and issubclass(value, QuizKind) and value.__module__ == module.__name__]
     where = f"quiz_kinds/{folder.name}/kind.py"
