@@ -1,6 +1,6 @@
 // exercise: an editor with the starter code and the expected output beside it. Check runs
 // the learner's program and compares transcripts, the difference marked. A hint is offered
-// after a wrong try (shared/answers.js); the reference solution can be revealed after any check.
+// after a wrong try (HELP_AFTER); the reference solution can be revealed after any check.
 
 import {
   button, codeBlock, createEditor, debounce, editorCode, editorExtensions, h, helpOffered, mismatchDetail,
@@ -12,6 +12,9 @@ import {
 } from "./conversation.js";
 
 const SAVE_DELAY_MS = 300;
+// The hint after the first wrong try: a whole program is slow to try again (the solution comes
+// after any check instead).
+const HELP_AFTER = Object.freeze({ hint: 1 });
 
 /** @param {ReturnType<import("../../frontend/widgets/quiz/context.js").createQuizContext>} ctx */
 export function mount(ctx) {
@@ -60,7 +63,7 @@ export function mount(ctx) {
   ctx.onTeardown(() => editor.destroy());
 
   const updateOffers = () => {
-    hintButton.hidden = !hasHint || !hintBox.hidden || !helpOffered("exercise", "hint", wrongTries);
+    hintButton.hidden = !hasHint || !hintBox.hidden || !helpOffered(HELP_AFTER, "hint", wrongTries);
     solutionButton.hidden = !config.solution || !checked || !solutionBox.hidden;
   };
 
