@@ -4,7 +4,7 @@
 ``kind.py`` (the declaration: the quiz file's fields, the checks, the page config it sends;
 written with ``lesson_builder.kinds.kit``), ``widget.js`` (``mount(ctx)``, written with
 ``frontend/widgets/quiz/kit.js``), ``config.schema.json`` (generated from the declaration by
-``python -m lesson_builder schema``) and the kind's tests. The build's registry
+``python -m lesson_builder schema --write``), a sample quiz and the kind's tests. The build's registry
 (``lesson_builder.kinds.QUIZ_KINDS``) imports every ``kind.py`` here; the page's
 (``frontend/widgets/quiz/kinds.js``) bundles every ``widget.js`` here. A new kind is a new
 folder, nothing else."""

@@ -1,14 +1,18 @@
 """A new quiz kind is one folder: on a copy of the project, a toy kind (`type-the-output`: the
 learner types what a program prints) is added as quiz_kinds/type_the_output/ (its
-declaration, its widget, its generated config schema) and used by one quiz of the sample
-lesson. Nothing else is touched: the front end is bundled and the site built as always
-(a real `mkdocs build --strict`), the page carries the quiz with the config the kind
-declared, and in Chromium the widget mounts and judges an answer."""
+declaration, its widget, its generated config schema, its sample quiz and its test) and used
+by one quiz of the sample lesson. Nothing else is touched: the front end is bundled and the
+site built as always (a real `mkdocs build --strict`), the page carries the quiz with the
+config the kind declared, the copy's own tests take the kind in (its test, the contract test
+of every kind's sample, the widget held to its schema), and in Chromium the widget mounts
+and judges an answer."""
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
+import sys
 
 import pytest
 
@@ -60,6 +64,25 @@ export function mount(ctx) {
 }
 '''
 
+SAMPLE = """\
+- id: type-sample
+  kind: type-the-output
+  prompt: What does it print?
+  continues: shop
+  code: |
+    print(len(TOOLS))
+"""
+
+TEST = '''"""type-the-output: its config carries what the code prints."""
+
+from support.demo_lesson import quiz_config, quiz_lesson, sample, write
+
+
+def test_type_the_output_config_carries_what_the_code_prints(tmp_path):
+    config = quiz_config(write(tmp_path, quiz_lesson("type-sample"), sample("type-the-output")), "type-sample")
+    assert (config["code"], config["expected"]) == ("print(len(TOOLS))\\n", "1\\n")
+'''
+
 QUIZ = """
 - id: type-it
   kind: type-the-output
@@ -74,6 +97,8 @@ def add_the_kind(site) -> None:
     folder.mkdir()
     (folder / "kind.py").write_text(KIND, encoding="utf-8")
     (folder / "widget.js").write_text(WIDGET, encoding="utf-8")
+    (folder / "sample.yaml").write_text(SAMPLE, encoding="utf-8")
+    (folder / "test_type_the_output.py").write_text(TEST, encoding="utf-8")
     # Its config schema, as `python -m lesson_builder schema --write` makes it (that command
     # also rewrites the course-wide quiz schema and the guide, which a new kind may leave
     # for its own commit: the build needs neither).
@@ -104,7 +129,8 @@ def site_copy(tmp_path_factory):
 def test_the_kind_is_one_folder_and_the_page_carries_its_quiz(site_copy):
     site, changed = site_copy
     assert changed == ["lessons/first-steps/bg.md", f"{FOLDER}/config.schema.json", f"{FOLDER}/kind.py",
-                       f"{FOLDER}/widget.js", "quizzes/first-steps/bg.yaml"]
+                       f"{FOLDER}/sample.yaml", f"{FOLDER}/test_type_the_output.py", f"{FOLDER}/widget.js",
+                       "quizzes/first-steps/bg.yaml"]
     html = (site / "site/lessons/first-steps/index.html").read_text(encoding="utf-8")
     root = re.search(r'<div class="lesson-quiz" data-quiz="type-it" data-kind="type-the-output"[^>]*>\s*'
                      r'<script type="application/json" data-config>(.*?)</script>', html, re.S)
@@ -113,6 +139,19 @@ def test_the_kind_is_one_folder_and_the_page_carries_its_quiz(site_copy):
     assert (config["code"], config["expected"]) == ("print(6 * 7)\n", "42\n")
     bundle = [path for path in (site / "frontend/dist/chunks").glob("*.js") if "data-typed" in path.read_text()]
     assert len(bundle) == 1, "the bundle has the kind's widget as a chunk of its own"
+
+
+def test_the_copys_tests_take_the_kind_in(site_copy):
+    site, _ = site_copy
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "TESTS_FAST"))}
+    tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", FOLDER,
+                            "tests/build/test_lesson_builder.py", "-k", "type_the_output or contract_says"],
+                           cwd=site, capture_output=True, text=True, timeout=600, env=environment)
+    assert tests.returncode == 0 and "2 passed" in tests.stdout, tests.stdout[-3000:]
+    widget = subprocess.run(["node", "--test", "frontend/widgets/quiz/kind-folders.test.js"], cwd=site,
+                            capture_output=True, text=True, timeout=300)
+    assert widget.returncode == 0, widget.stdout[-3000:]
+    assert re.search(r"^ok \d+ - type_the_output: the widget reads what the build sends", widget.stdout, re.M)
 
 
 def test_the_widget_mounts_from_its_folder_and_judges_the_answer(site_copy, page):

@@ -15,7 +15,7 @@ from lesson_builder._generated import generated_files
 from lesson_builder._guide_tables import GUIDE, missing_tables, with_tables
 from lesson_builder.kinds import KindFolderError, kind_folder
 from lesson_builder.kinds._manifest import _kind
-from test_lesson_builder import PREDICT, problems_of, quiz_lesson, write
+from support.demo_lesson import problems_of, quiz_lesson, sample, write
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ def test_a_page_config_that_breaks_its_declaration_is_a_problem_at_the_quiz(tmp_
         return {**type(kind).config(kind, ctx, runs), "transcript": runs["code"], "correct": "1"}
 
     monkeypatch.setattr(kind, "config", drifted)
-    assert problems_of(write(tmp_path, quiz_lesson("guess"), PREDICT)) == [
+    assert problems_of(write(tmp_path, quiz_lesson("guess"), sample("predict-output"))) == [
         "quizzes/demo/bg.yaml:1: quiz 'guess': the page config of kind 'predict-output' breaks its declaration "
         "(page_config in quiz_kinds/predict_output/kind.py): 'transcript' is not declared; "
         "'correct' must be integer, not '1'"]

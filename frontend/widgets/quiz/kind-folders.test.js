@@ -15,7 +15,8 @@ const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const KINDS = join(REPO, "quiz_kinds");
 const folders = readdirSync(KINDS, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(KINDS, entry.name, "widget.js")))
-  .map((entry) => entry.name);
+  .map((entry) => entry.name)
+  .sort();
 
 const withoutComments = (source) => source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
 
