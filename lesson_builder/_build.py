@@ -35,7 +35,7 @@ from ._run_picture import PictureError, RunPictures, renderer_fingerprint
 from ._runner import ChainRunner, RunRequest
 from ._sources import read_source
 from ._strings import course_models_label, setup_code_label
-from .kinds import QUIZ_KINDS, QuizContext, page_config
+from .kinds import KINDS_HOME, QUIZ_KINDS, QuizContext, page_config
 
 from lesson_runtime import outputs_match
 
@@ -190,9 +190,9 @@ def _file_text(path: Path) -> Optional[str]:
 
 def _builder_fingerprint() -> str:
     digest = hashlib.sha256()
-    home = Path(__file__).resolve().parent
-    for path in sorted(home.rglob("*.py")):
-        digest.update(path.relative_to(home).as_posix().encode() + b"\0" + path.read_bytes())
+    for home in (Path(__file__).resolve().parent, KINDS_HOME):  # the kinds' checks and configs too
+        for path in sorted(home.rglob("*.py")):
+            digest.update(f"{home.name}/{path.relative_to(home).as_posix()}".encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

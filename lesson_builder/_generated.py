@@ -6,14 +6,12 @@ to what this module makes."""
 import json
 from pathlib import Path
 
-import quiz_kinds
-
 from ._guide_tables import GUIDE, with_tables
 from ._schema import quiz_schema
-from .kinds import QUIZ_KINDS, kind_config_schema, kind_folder
+from .kinds import KINDS_HOME, QUIZ_KINDS, kind_config_schema, kind_folder
 
 # The project's folder: the one holding quiz_kinds/ (a copy of the project has its own).
-PROJECT = Path(quiz_kinds.__file__).resolve().parents[1]
+PROJECT = KINDS_HOME.parent
 QUIZ_SCHEMA = "schemas/quiz.schema.json"
 CONFIG_SCHEMA = "config.schema.json"
 

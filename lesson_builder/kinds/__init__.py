@@ -4,9 +4,10 @@ manifest the page's registry reads too). A new kind is a new folder, nothing her
 from .._fields import Field, ListOf, Record, Text
 from ._base import COMMON_CONFIG, COMMON_FIELDS, QuizContext, QuizKind, browser_transcript, kind_folder, page_config
 from ._config import config_schema
-from ._manifest import KindFolderError, discover
+from ._manifest import KindFolderError, discover, kinds_home
 
 QUIZ_KINDS: dict[str, QuizKind] = discover()
+KINDS_HOME = kinds_home()
 
 
 def kind_config_schema(kind: QuizKind) -> dict:
@@ -28,5 +29,5 @@ def text_fields(description: str) -> frozenset[str]:
     return frozenset(name for kind in QUIZ_KINDS.values() for name in names(COMMON_FIELDS + kind.fields))
 
 
-__all__ = ["COMMON_CONFIG", "COMMON_FIELDS", "KindFolderError", "QUIZ_KINDS", "QuizContext", "QuizKind",
+__all__ = ["COMMON_CONFIG", "COMMON_FIELDS", "KINDS_HOME", "KindFolderError", "QUIZ_KINDS", "QuizContext", "QuizKind",
            "browser_transcript", "kind_config_schema", "kind_folder", "page_config", "text_fields"]

@@ -131,8 +131,9 @@ class QuizKind:
 
 
 def page_config(kind: QuizKind, ctx: QuizContext, runs: dict[str, dict]) -> dict[str, Any]:
-    """The quiz's whole page config; a config that breaks the kind's declaration is a problem
-    at the quiz (a fault of the kind's code, said with the field), never sent unchecked."""
+    """The quiz's whole page config, checked against the kind's declaration: a config that
+    breaks it (a fault of the kind's code) is a problem at the quiz naming each field, so the
+    build fails before a page carries it."""
     quiz = ctx.quiz
     config = {"id": quiz.id, "kind": quiz.kind, "setup": ctx.setup(), "timeout": float(quiz.data.get("timeout", 10)),
               "prompt_html": ctx.html("prompt") or ""}

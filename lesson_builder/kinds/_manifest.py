@@ -16,9 +16,13 @@ class KindFolderError(Exception):
     """A folder of quiz_kinds/ that is not a kind as the registries read it."""
 
 
+def kinds_home() -> Path:
+    """The folder of the kind folders."""
+    return Path(importlib.import_module(PACKAGE).__file__).resolve().parent
+
+
 def discover() -> dict[str, QuizKind]:
-    root = Path(importlib.import_module(PACKAGE).__file__).parent
-    kinds = [_kind(folder) for folder in sorted(root.iterdir()) if (folder / "kind.py").is_file()]
+    kinds = [_kind(folder) for folder in sorted(kinds_home().iterdir()) if (folder / "kind.py").is_file()]
     return {kind.name: kind for kind in kinds}
 
 
