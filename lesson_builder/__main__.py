@@ -13,7 +13,9 @@
   prints the diff.
 - ``sync <slug> --from <lang>`` carries one translation's code into the others' snippets,
   each page keeping its words (strings, print calls, comments); names what it cannot carry.
-- ``schema`` prints the JSON Schema of quiz files (``schemas/quiz.schema.json``).
+- ``schema`` prints the JSON Schema of quiz files (``schemas/quiz.schema.json``);
+  ``schema --write`` writes every file generated from the quiz kinds' declarations (that
+  schema, each ``quiz_kinds/<kind>/config.schema.json``, the author guide's field tables).
 """
 
 import argparse
@@ -26,6 +28,7 @@ from pathlib import Path
 from ._build import build_course, scan_course
 from ._coverage import coverage, coverage_markdown
 from ._fix import fix_course
+from ._generated import write_generated
 from ._scaffold import MARK, ScaffoldError, new_page
 from ._discover import slug_and_lang
 from ._schema import quiz_schema
@@ -48,7 +51,9 @@ def main(argv=None) -> int:
     transcript.add_argument("lesson", type=Path, help="lessons/<slug>/<lang>.md")
     transcript.add_argument("snippet", help="the snippet id")
     transcript.add_argument("--json", action="store_true", help="the whole transcript as JSON")
-    commands.add_parser("schema", help="print the JSON Schema of quiz files")
+    schema = commands.add_parser("schema", help="print the JSON Schema of quiz files")
+    schema.add_argument("--write", action="store_true",
+                        help="write every file generated from the quiz kinds (schemas, the guide's field tables)")
     commands.add_parser("coverage", parents=[common], help="table of lessons × languages")
     new = commands.add_parser("new", parents=[common], help="start a lesson's page in a language")
     new.add_argument("slug", help="the lesson's folder name (a new one is added to the course)")
@@ -78,6 +83,10 @@ def main(argv=None) -> int:
         return _sync(root, args.slug, args.source)
 
     if args.command == "schema":
+        if args.write:
+            for name in write_generated():
+                print(f"wrote {name}")
+            return 0
         print(json.dumps(quiz_schema(), indent=2, ensure_ascii=False))
         return 0
     if args.command == "check":

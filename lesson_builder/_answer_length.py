@@ -15,9 +15,9 @@ from typing import Iterable, Optional
 
 from ._model import Quiz, QuizFile
 from ._problems import Problems
+from .kinds import QUIZ_KINDS
 
 SIGNIFICANCE = 0.01  # how unlikely under chance a count must be to count as a habit
-_SHOWN_TEXT = {"multiple-choice": "text", "predict-output": "output"}
 
 
 def check_answers_by_length(quiz_files: Iterable[QuizFile], problems: Problems,
@@ -58,7 +58,8 @@ def chance_at_least(count: int, probabilities: list[float]) -> float:
 def _option_lengths(quiz: Quiz) -> Optional[tuple[int, list[int]]]:
     """(index of the keyed option, length of each option's shown text), or None when the
     quiz is not a single-answer choice or is malformed (reported elsewhere)."""
-    field = _SHOWN_TEXT.get(quiz.kind)
+    kind = QUIZ_KINDS.get(quiz.kind)
+    field = kind.option_text if kind else None
     options = quiz.data.get("options") if field and hasattr(quiz.data, "get") else None
     if not isinstance(options, list) or len(options) < 2 or quiz.data.get("multiple") is True:
         return None

@@ -36,7 +36,7 @@ from ._run_picture import PictureError, RunPictures, renderer_fingerprint
 from ._runner import ChainRunner, RunRequest
 from ._sources import read_source
 from ._strings import course_models_label, setup_code_label
-from .kinds import QUIZ_KINDS, QuizContext
+from .kinds import KINDS_HOME, QUIZ_KINDS, QuizContext, page_config
 
 from lesson_runtime import outputs_match
 
@@ -191,9 +191,9 @@ def _file_text(path: Path) -> Optional[str]:
 
 def _builder_fingerprint() -> str:
     digest = hashlib.sha256()
-    home = Path(__file__).resolve().parent
-    for path in sorted(home.rglob("*.py")):
-        digest.update(path.relative_to(home).as_posix().encode() + b"\0" + path.read_bytes())
+    for home in (Path(__file__).resolve().parent, KINDS_HOME):  # the kinds' checks and configs too
+        for path in sorted(home.rglob("*.py")):
+            digest.update(f"{home.name}/{path.relative_to(home).as_posix()}".encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
@@ -519,11 +519,7 @@ def _substitute_figures(course: Course, lesson: Lesson, text: str, file: str, li
 
 
 def _quiz_config(ctx: QuizContext, runs: dict[str, dict]) -> dict:
-    quiz = ctx.quiz
-    config = {"id": quiz.id, "kind": quiz.kind, "setup": ctx.setup(), "timeout": float(quiz.data.get("timeout", 10)),
-              "prompt_html": ctx.html("prompt") or ""}
-    config.update(QUIZ_KINDS[quiz.kind].config(ctx, runs))
-    return config
+    return page_config(QUIZ_KINDS[ctx.quiz.kind], ctx, runs)
 
 
 def _short_title(course: Course, lesson: Lesson) -> str:

@@ -11,6 +11,7 @@ from typing import Iterable
 from ._code_shape import code_shape, describe_token, first_difference
 from ._model import Lesson, Quiz, QuizFile, Snippet
 from ._problems import Problems
+from .kinds import QUIZ_KINDS
 
 
 def check_same_ids(lessons: Iterable[Lesson], quiz_files: dict[str, QuizFile], languages: list[str],
@@ -95,15 +96,6 @@ def _words(text: object) -> str:
     return " ".join(str(text).split()).casefold()
 
 
-def bug_change(quiz: Quiz) -> tuple[str, str] | None:
-    """A find-bug's change of code: the faulty line and its fix, spacing ignored."""
-    lines = str(quiz.data.get("code", "")).rstrip("\n").split("\n")
-    line = quiz.data.get("line")
-    if not isinstance(line, int) or not 1 <= line <= len(lines):
-        return None
-    return _words(lines[line - 1]), _words(quiz.data.get("fix", ""))
-
-
 def question(quiz: Quiz) -> tuple[str, str]:
     """A quiz's question: its prompt with the code it asks about, spacing and case ignored."""
     code = quiz.data.get("code") or quiz.data.get("starter") or ""
@@ -112,26 +104,27 @@ def question(quiz: Quiz) -> tuple[str, str]:
 
 def check_repeats(quiz_files: dict[str, QuizFile], lesson_order: list[str], problems: Problems,
                   report_on: set[str] | None = None) -> None:
-    """One language asks each find-the-bug change and each question in one lesson only; the
-    repeat in the later lesson of the course is reported, naming the first."""
+    """One language asks each question, and what a kind asks once (a find-the-bug's change of
+    code: ``QuizKind.repeat_key``), in one lesson only; the repeat in the later lesson of the
+    course is reported, naming the first."""
     position = {slug: index for index, slug in enumerate(lesson_order)}
     ordered = sorted(quiz_files.values(), key=lambda f: (f.lang, position.get(f.slug, len(position)), f.slug))
     seen: dict[tuple, Quiz] = {}
     for quiz_file in ordered:
         for quiz in quiz_file.quizzes.values():
             keys = [("question", quiz_file.lang) + question(quiz)]
-            change = bug_change(quiz) if quiz.kind == "find-bug" else None
-            if change is not None:
-                keys.append(("bug", quiz_file.lang) + change)
+            kind = QUIZ_KINDS.get(quiz.kind)
+            repeat = kind.repeat_key(quiz) if kind else None
+            if repeat is not None:
+                keys.append((quiz.kind, quiz_file.lang) + repeat)
             for key in keys:
                 first = seen.setdefault(key, quiz)
                 if first is quiz or first.path == quiz.path:
                     continue
                 if report_on is not None and f"{quiz_file.lang}/{quiz_file.slug}" not in report_on:
                     continue
-                what = ("the same find-the-bug (the same faulty line and fix)" if key[0] == "bug"
-                        else "the same question")
-                field = "line" if key[0] == "bug" else "prompt"
+                what = kind.repeated if key[0] != "question" else "the same question"
+                field = kind.repeated_field if key[0] != "question" else "prompt"
                 problems.add(quiz.path, quiz.line_of(field), f"quiz '{quiz.id}' asks {what} as quiz '{first.id}' "
                                                              f"of {first.path} (line {first.line}): one lesson per "
                                                              f"language asks it", f"quiz {quiz.id}")

@@ -14,8 +14,6 @@ from .kinds import QUIZ_KINDS
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 WORD = re.compile(r"[^\W\d_](?:[^\W_]|['’\u200c-])*", re.UNICODE)
 MARKUP = re.compile(r"\{\{[^}]*\}\}|<[^>]+>|\]\([^)]*\)|`[^`]*`")
-SHORT_KIND = {"fill-in": "fill", "predict-output": "predict", "find-bug": "bug", "multiple-choice": "choice",
-              "exercise": "exercise"}
 
 
 @dataclass
@@ -83,7 +81,7 @@ def coverage(course: Course) -> list[CoverageRow]:
 def coverage_markdown(rows: list[CoverageRow]) -> str:
     """The table as markdown (a terminal reads it as well as the site does)."""
     kinds = list(QUIZ_KINDS)
-    head = ["lesson", "lang", "page", "snippets"] + [SHORT_KIND.get(kind, kind) for kind in kinds] + ["words"]
+    head = ["lesson", "lang", "page", "snippets"] + [QUIZ_KINDS[kind].short_name or kind for kind in kinds] + ["words"]
     body = []
     for row in rows:
         if row.page != "written":

@@ -18,6 +18,7 @@ from lesson_runtime import outputs_match
 
 from ._build import Course
 from ._yaml_lines import YamlProblem, load_located_yaml
+from .kinds import QUIZ_KINDS
 
 
 @dataclass
@@ -68,19 +69,7 @@ def fix_course(course: Course, *, write: bool = True) -> FixResult:
 
 
 def _quiz_rewrites(quiz, runs: dict) -> list[tuple[int, str, str, str]]:
-    data = quiz.data
-    if quiz.kind == "find-bug":
-        fixed = runs.get("fixed")
-        if fixed and fixed["status"] == "done" and not outputs_match(fixed["output"], data["output"]):
-            return [(quiz.line_of("output"), "output", fixed["output"], quiz.id)]
-    if quiz.kind == "predict-output":
-        run = runs.get("code")
-        options = data["options"]
-        if run and run["status"] != "timeout" and not any(outputs_match(run["output"], o["output"]) for o in options):
-            keyed = [option for option in options if option.get("correct") is True]
-            if len(keyed) == 1:
-                return [(keyed[0].line_of("output"), "output", run["output"], quiz.id)]
-    return []
+    return [(line, name, value, quiz.id) for line, name, value in QUIZ_KINDS[quiz.kind].rewrites(quiz, runs)]
 
 
 def _rewrite_value(lines: list[str], line: int, name: str, value: str) -> bool:

@@ -22,6 +22,7 @@ from ._mark_strings import is_text, mark_strings
 from ._sources import read_source
 from ._problems import Problems
 from ._yaml_lines import load_located_yaml
+from .kinds import text_fields
 
 MARK = "TO-WRITE"
 FIGURE_USE = re.compile(r"\{\{\s*run\.[^}]+\}\}")
@@ -29,8 +30,8 @@ HEADING = re.compile(r"^(?P<indent>[ \t]*)(?P<hashes>#{1,6})[ \t]+\S")
 ADMONITION = re.compile(r"^(?P<head>[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+)(?P<title>[ \t]+\".*\")?[ \t]*$")
 TAB = re.compile(r"^[ \t]*===\+?[ \t]+\"")
 # Texts a quiz shows in the learner's language; everything else (code, keys, outputs) is kept.
-QUIZ_TEXTS = ("prompt", "hint", "explanation", "text")
-QUIZ_CODE = ("code", "starter", "solution", "fix")
+QUIZ_TEXTS = text_fields("markdown")
+QUIZ_CODE = text_fields("code")
 
 
 class ScaffoldError(Exception):

@@ -15,9 +15,10 @@ from ._model import Lesson, QuizFile
 from ._problems import Problems
 from ._scaffold import MARK as LEFT_TO_WRITE
 from ._text_language import foreign_language, language_name
+from .kinds import text_fields
 
-QUIZ_CODE = ("code", "starter", "solution", "fix")
-QUIZ_OUTPUTS = ("output",)
+QUIZ_CODE = text_fields("code")
+QUIZ_OUTPUTS = text_fields("output")
 
 
 def check_translated(lesson: Lesson, quiz_file: Optional[QuizFile], quiz_lines: list[str], problems: Problems) -> None:
@@ -77,7 +78,7 @@ def quiz_texts(data, quiz_lines: list[str], key: str = "") -> Iterator[tuple[str
     """(key, text, first line of the text) of each code and output field, options' too."""
     if isinstance(data, dict):
         for name, value in data.items():
-            if name in QUIZ_CODE + QUIZ_OUTPUTS and isinstance(value, str) and hasattr(data, "line_of"):
+            if name in QUIZ_CODE | QUIZ_OUTPUTS and isinstance(value, str) and hasattr(data, "line_of"):
                 line = data.line_of(name)
                 written = quiz_lines[line - 1].rstrip() if 0 < line <= len(quiz_lines) else ""
                 block = written.endswith(("|", "|-", "|+", ">", ">-", ">+"))  # the text starts on the next line

@@ -1,5 +1,6 @@
-// Mounting the quiz widgets: finds every `[data-quiz]` on the page, mounts the module of its
-// kind from the registry (widgets/quiz/kinds.js), and keeps the lesson's progress bar.
+// Mounting the quiz widgets: finds every `[data-quiz]` on the page, mounts the widget of its
+// kind from the registry (widgets/quiz/kinds.js: quiz_kinds/<kind>/widget.js), and keeps the
+// lesson's progress bar.
 // mount-widgets.js calls mountQuizzes(); importing this module does nothing by itself.
 
 import { t } from "./i18n.js";
@@ -7,7 +8,7 @@ import { claimStorageNotice, lessonKeyFor, onProgressUnavailable, pageProgress }
 import { announce, prepareAnnouncer } from "../widgets/quiz/announcer.js";
 import { createQuizContext, readConfig } from "../widgets/quiz/context.js";
 import { h } from "../widgets/quiz/dom.js";
-import { KINDS } from "../widgets/quiz/kinds.js";
+import { loadWidget } from "../widgets/quiz/kinds.js";
 import { mountLessonProgress } from "../widgets/quiz/lesson-progress.js";
 import { mountInTurn } from "./mount-queue.js";
 
@@ -60,9 +61,12 @@ export async function mountQuizzes(python, scope = document, { busy } = {}) {
     }
   };
 
+  // Each kind's widget once, all at once: a page has a few kinds, each its own chunk.
+  for (const root of roots) root.setAttribute("data-mounted", "");
+  const kinds = [...new Set(roots.map((root) => root.dataset.kind))];
+  const widgets = new Map(await Promise.all(kinds.map(async (kind) => [kind, await loadWidget(kind)])));
   for (const root of roots) {
-    root.setAttribute("data-mounted", "");
-    const mount = KINDS[root.dataset.kind];
+    const mount = widgets.get(root.dataset.kind);
     const config = readConfig(root);
     if (!mount || !config) {
       showBroken(root, t("quiz.broken"));

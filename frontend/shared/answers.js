@@ -1,24 +1,16 @@
 // Pure answer logic of the quiz kinds (no DOM, no worker), tested in answers.test.js.
 
 /**
- * Wrong tries after which a kind offers help: the hint, and (fill-in) the answer itself. One
- * table, so that kinds differ only on purpose: a blank is quick to try again, a whole
- * program (an exercise) is not, so its hint comes after the first wrong try.
- */
-export const HELP_AFTER_WRONG_TRIES = Object.freeze({
-  "fill-in": Object.freeze({ hint: 2, answer: 3 }),
-  exercise: Object.freeze({ hint: 1 }),
-});
-
-/**
- * Whether a kind offers a kind of help after `wrongTries` wrong tries.
- * @param {keyof typeof HELP_AFTER_WRONG_TRIES} kind
+ * Whether a kind offers a kind of help after `wrongTries` wrong tries. Each kind's widget
+ * declares after how many (`{hint, answer}`): a blank is quick to try again, a whole program
+ * (an exercise) is not, so its hint comes sooner.
+ * @param {{hint?: number, answer?: number}} after wrong tries before each help; none: never
  * @param {"hint"|"answer"} help
  * @param {number} wrongTries
  */
-export function helpOffered(kind, help, wrongTries) {
-  const after = HELP_AFTER_WRONG_TRIES[kind]?.[help];
-  return after !== undefined && wrongTries >= after;
+export function helpOffered(after, help, wrongTries) {
+  const threshold = after?.[help];
+  return threshold !== undefined && wrongTries >= threshold;
 }
 
 /**

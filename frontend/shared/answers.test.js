@@ -33,11 +33,11 @@ test("nextLineIndex moves focus within the list and ignores other keys", () => {
   assert.equal(nextLineIndex("a", 1, 3), null);
 });
 
-test("help comes after two wrong blanks (the answer after three), after one wrong exercise", () => {
-  assert.deepEqual([0, 1, 2, 3].map((n) => helpOffered("fill-in", "hint", n)), [false, false, true, true]);
-  assert.deepEqual([2, 3].map((n) => helpOffered("fill-in", "answer", n)), [false, true]);
-  assert.deepEqual([0, 1].map((n) => helpOffered("exercise", "hint", n)), [false, true]);
-  assert.equal(helpOffered("exercise", "answer", 99), false, "an exercise offers its solution after any check instead");
+test("help comes once the wrong tries reach the kind's threshold, and never where it has none", () => {
+  const after = { hint: 2, answer: 3 };
+  assert.deepEqual([0, 1, 2, 3].map((n) => helpOffered(after, "hint", n)), [false, false, true, true]);
+  assert.deepEqual([2, 3].map((n) => helpOffered(after, "answer", n)), [false, true]);
+  assert.equal(helpOffered({ hint: 1 }, "answer", 99), false);
 });
 
 test("shownOrder takes the build's order when it is a permutation of the options, else the written one", () => {

@@ -121,7 +121,8 @@ def test_find_bug_wrong_line_then_right_line_then_the_fix_removes_the_error(quiz
     quizzes.page.reload()
     quizzes.page.wait_for_selector("[data-lesson-progress]")
     assert quizzes.result("find-bug") == "correct"
-    assert config["fix"].strip() in quizzes.editor_code("find-bug")
+    fixed_line = fixed_program(config).split("\n")[config["bug_line"] - 1]
+    assert fixed_line.strip() in quizzes.editor_code("find-bug")
 
 
 def test_multiple_choice_explains_every_option_once_checked(quizzes):

@@ -15,10 +15,10 @@ from pathlib import Path
 import yaml
 
 from fake_client.worlds import WORLDS
+from lesson_builder import QUIZ_KINDS
 
 REPO = Path(__file__).resolve().parents[2]
 PLAN = REPO / "docs" / "authoring" / "plan.md"
-QUIZ_KINDS = {"fill-in", "predict-output", "find-bug", "multiple-choice", "exercise"}
 
 
 # --- reading -------------------------------------------------------------------------------

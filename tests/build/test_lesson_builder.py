@@ -5,68 +5,16 @@ rendering, the command line. Content is written to a temporary folder; chains ru
 import json
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
+import jsonschema
 
 import lesson_builder
-from lesson_builder import build_course, markdown_renderer
+from lesson_builder import QUIZ_KINDS, build_course, markdown_renderer
+from lesson_builder.kinds import kind_folder
+from support.demo_lesson import SHOP, line_of, one_problem, problems_of, quiz_lesson, sample, sample_id, write
 
 REPO = Path(__file__).resolve().parents[2]
-
-FRONT = """---
-title: "Демо"
-summary: "Кратко"
----
-"""
-
-SHOP = '''```python id=shop hidden
-from fake_client import Anthropic
-
-TOOLS = [{"name": "get_order_status", "description": "Статус на поръчка. Ползвай го, когато клиентът пита къде е поръчката.",
-          "input_schema": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}}]
-client = Anthropic()
-```
-
-```python id=ask continues=shop
-response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS,
-                                  messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
-print(response.stop_reason)
-```
-
-```output
-tool_use
-```
-'''
-
-
-def write(root: Path, lesson: str, quizzes: str = "") -> Path:
-    (root / "lessons" / "demo").mkdir(parents=True, exist_ok=True)
-    (root / "lessons" / "demo" / "bg.md").write_text(FRONT + textwrap.dedent(lesson), encoding="utf-8")
-    if quizzes:
-        (root / "quizzes" / "demo").mkdir(parents=True, exist_ok=True)
-        (root / "quizzes" / "demo" / "bg.yaml").write_text(textwrap.dedent(quizzes), encoding="utf-8")
-    return root
-
-
-def problems_of(root: Path, **options) -> list[str]:
-    course = build_course(root, **{"use_cache": False, **options})
-    return [str(problem) for problem in sorted(course.problems, key=lambda p: (p.path, p.line))]
-
-
-def one_problem(root: Path) -> str:
-    problems = problems_of(root)
-    assert len(problems) == 1, "\n".join(problems)
-    return problems[0]
-
-
-def quiz_lesson(*quiz_ids: str) -> str:
-    return SHOP + "\n" + "\n".join(f"::: quiz {quiz_id}\n" for quiz_id in quiz_ids)
-
-
-def line_of(root: Path, relative: str, needle: str) -> int:
-    lines = (root / relative).read_text(encoding="utf-8").split("\n")
-    return next(i for i, line in enumerate(lines, start=1) if needle in line)
 
 
 # --- lessons ---------------------------------------------------------------------------
@@ -229,7 +177,7 @@ def test_unknown_kind_missing_and_unknown_fields_and_duplicate_ids(tmp_path):
     root = write(tmp_path, "::: quiz d\n", quizzes)
     assert problems_of(root) == [
         "quizzes/demo/bg.yaml:2: quiz 'a': unknown kind 'multiple-choise' (did you mean 'multiple-choice'?) "
-        "(known: fill-in, predict-output, find-bug, multiple-choice, exercise)",
+        "(known: exercise, fill-in, find-bug, multiple-choice, predict-output)",
         "quizzes/demo/bg.yaml:4: quiz 'b' lacks required field 'solution'",
         "quizzes/demo/bg.yaml:13: unknown field 'hnit' in quiz 'c' (did you mean 'hint'?)",
         "quizzes/demo/bg.yaml:19: duplicate quiz id 'd' (first used at line 14)",
@@ -243,202 +191,12 @@ def test_quiz_continues_must_name_a_snippet(tmp_path):
         "of lessons/demo/bg.md")
 
 
-# --- quiz kinds: each check can fail ---------------------------------------------------
-
-FILL_IN = """\
-- id: fill
-  kind: fill-in
-  prompt: Fill it.
-  continues: shop
-  code: |
-    response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS,
-                                      messages=[{"role": "user", "content": "Къде е поръчка 1042?"}])
-    print(response.stop_reason == [["tool_use"]])
-  accept: ["'tool_use'"]
-  wrong: ['"end_turn"']
-"""
-
-
-def test_fill_in_that_holds_has_no_problem(tmp_path):
-    assert problems_of(write(tmp_path, quiz_lesson("fill"), FILL_IN)) == []
-
-
-def test_fill_in_accepted_answer_must_reproduce(tmp_path):
-    root = write(tmp_path, quiz_lesson("fill"), FILL_IN.replace("[\"'tool_use'\"]", "[\"'end_turn'\"]"))
-    problem = one_problem(root)
-    assert problem.startswith("quizzes/demo/bg.yaml:9: quiz 'fill': accepted answer \"'end_turn'\" for blank 1 "
-                              "does not reproduce the output:")
-    assert "-True" in problem and "+False" in problem
-
-
-def test_fill_in_wrong_answer_must_not_reproduce(tmp_path):
-    root = write(tmp_path, quiz_lesson("fill"), FILL_IN.replace("""['"end_turn"']""", """['"tool" + "_use"']"""))
-    assert one_problem(root) == ("quizzes/demo/bg.yaml:10: quiz 'fill': wrong answer 1 ['\"tool\" + \"_use\"'] "
-                                 "reproduces the expected output, so the check could not tell it apart")
-
-
-def test_fill_in_empty_blank_must_not_reproduce(tmp_path):
-    quizzes = FILL_IN.replace('print(response.stop_reason == [["tool_use"]])',
-                              'print("ok"); note = "[[tool_use]]"').replace("  accept: [\"'tool_use'\"]\n", "")
-    root = write(tmp_path, quiz_lesson("fill"), quizzes.replace("""  wrong: ['"end_turn"']\n""", ""))
-    assert one_problem(root).startswith("quizzes/demo/bg.yaml:5: quiz 'fill': the code with the blanks left empty "
-                                        "prints the same output")
-
-
-PREDICT = """\
-- id: guess
-  kind: predict-output
-  prompt: What does it print?
-  continues: shop
-  code: |
-    print(len(TOOLS), TOOLS[0]["name"])
-  options:
-    - output: "1 get_order_status"
-      correct: true
-      explanation: One tool.
-    - output: "0 get_order_status"
-      explanation: There is one.
-"""
-
-
-def test_predict_output_keyed_option_must_be_the_real_output(tmp_path):
-    assert problems_of(write(tmp_path, quiz_lesson("guess"), PREDICT)) == []
-    moved = PREDICT.replace("      correct: true\n", "").replace("There is one.", "There is one.\n      correct: true")
-    assert one_problem(write(tmp_path, quiz_lesson("guess"), moved)) == (
-        "quizzes/demo/bg.yaml:10: quiz 'guess': option 2 is keyed correct, but the code prints option 1 (line 8)")
-
-
-def test_predict_output_needs_one_matching_option(tmp_path):
-    root = write(tmp_path, quiz_lesson("guess"), PREDICT.replace('"1 get_order_status"', '"2 get_order_status"'))
-    problem = one_problem(root)
-    assert problem.startswith("quizzes/demo/bg.yaml:8: quiz 'guess': no option equals what the code prints; it "
-                              "prints:\n    | 1 get_order_status")
-
-
-FIND_BUG = """\
-- id: bug
-  kind: find-bug
-  prompt: Which line is wrong?
-  continues: shop
-  code: |
-    question = {"role": "user", "content": "Къде е поръчка 1042?"}
-    messages = [question]
-    response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS, messages=message)
-    print(response.content[-1].input)
-  line: 3
-  fix: response = client.messages.create(model="claude-haiku-4-5", max_tokens=100, tools=TOOLS, messages=messages)
-  output: "{'order_id': '1042'}"
-  explanation: A typo.
-  line_hints:
-    1: The question is fine.
-"""
-
-
-def test_find_bug_fix_on_the_marked_line_must_give_the_output(tmp_path):
-    assert problems_of(write(tmp_path, quiz_lesson("bug"), FIND_BUG)) == []
-    # The key one line off: the first line says which line the fix works on, then what it did.
-    root = write(tmp_path, quiz_lesson("bug"), FIND_BUG.replace("line: 3", "line: 2"))
-    first, *details = one_problem(root).split("\n")
-    assert first == ("quizzes/demo/bg.yaml:10: quiz 'bug': line 2 is not the faulty line: the fix works on line 3 "
-                     "(set 'line: 3'); with the fix on line 2, the code raises NameError: name 'messages' is not "
-                     "defined (line 2) and prints:")
-    assert details and details[-1].startswith("    | NameError")
-    # A fix that works nowhere says so.
-    root = write(tmp_path, quiz_lesson("bug"), FIND_BUG.replace("messages=messages)\n  output", "messages=[])\n  output"))
-    assert one_problem(root).split("\n")[0].startswith(
-        "quizzes/demo/bg.yaml:10: quiz 'bug': the fix works on no line of the code: with it on any line the code "
-        "does not print 'output'; check 'fix' and 'output'; with the fix on line 3, the code raises BadRequestError")
-
-
-def test_find_bug_code_as_shown_must_fail_or_differ(tmp_path):
-    same_as_line = FIND_BUG.replace("fix: response = client.messages.create(model=\"claude-haiku-4-5\", max_tokens=100, tools=TOOLS, "
-                                    "messages=messages)", "fix: response = client.messages.create(model=\"claude-haiku-4-5\", "
-                                    "max_tokens=100, tools=TOOLS, messages=message)")
-    assert one_problem(write(tmp_path, quiz_lesson("bug"), same_as_line)) == (
-        "quizzes/demo/bg.yaml:11: quiz 'bug': the fix is what line 3 already says")
-    no_bug = FIND_BUG.replace("messages=message)\n", "messages=messages)\n").replace("fix: response = client", "fix: response=client")
-    assert one_problem(write(tmp_path, quiz_lesson("bug"), no_bug)) == (
-        "quizzes/demo/bg.yaml:5: quiz 'bug': the code as shown already prints the expected output: "
-        "there is no bug to find")
-
-
-def test_find_bug_line_must_exist(tmp_path):
-    assert one_problem(write(tmp_path, quiz_lesson("bug"), FIND_BUG.replace("line: 3", "line: 9"))) == (
-        "quizzes/demo/bg.yaml:10: quiz 'bug': line 9 is past the end of the code (4 lines)")
-
-
-CHOICE = """\
-- id: pick
-  kind: multiple-choice
-  prompt: What is the stop reason?
-  check:
-    run: ask
-    figure: calls[0].response.stop_reason
-  options:
-    - text: "`end_turn`"
-      value: end_turn
-      explanation: That is for text.
-    - text: "`tool_use`"
-      value: tool_use
-      correct: true
-      explanation: It asks for the tool.
-"""
-
-
-def test_multiple_choice_check_ties_the_key_to_the_run(tmp_path):
-    assert problems_of(write(tmp_path, quiz_lesson("pick"), CHOICE)) == []
-    wrong = CHOICE.replace("      correct: true\n", "").replace("That is for text.", "That is for text.\n      correct: true")
-    assert problems_of(write(tmp_path, quiz_lesson("pick"), wrong)) == [
-        "quizzes/demo/bg.yaml:8: quiz 'pick': option 1 is keyed correct with value end_turn, "
-        "but calls[0].response.stop_reason of snippet 'ask' is tool_use",
-        "quizzes/demo/bg.yaml:12: quiz 'pick': option 2 is not keyed correct, yet its value tool_use is what "
-        "calls[0].response.stop_reason of snippet 'ask' gives",
-    ]
-
-
-def test_multiple_choice_needs_exactly_one_key_unless_multiple(tmp_path):
-    two = CHOICE.replace("      value: end_turn\n", "      value: end_turn\n      correct: true\n").replace(
-        "  check:\n    run: ask\n    figure: calls[0].response.stop_reason\n", "")
-    assert one_problem(write(tmp_path, quiz_lesson("pick"), two)) == (
-        "quizzes/demo/bg.yaml:4: quiz 'pick': exactly one option must have 'correct: true' (2 have); "
-        "set 'multiple: true' if several are right")
-    assert problems_of(write(tmp_path, quiz_lesson("pick"), two.replace("  options:", "  multiple: true\n  options:"))) \
-        == []
-
-
-def test_multiple_choice_explanation_is_required_for_every_option(tmp_path):
-    root = write(tmp_path, quiz_lesson("pick"), CHOICE.replace("      explanation: That is for text.\n", ""))
-    assert one_problem(root) == "quizzes/demo/bg.yaml:8: options[1] lacks required field 'explanation'"
-
-
-EXERCISE = """\
-- id: task
-  kind: exercise
-  prompt: Print the tool's name.
-  continues: shop
-  starter: |
-    print(TOOLS[0]["description"])
-  solution: |
-    print(TOOLS[0]["name"])
-"""
-
-
-def test_exercise_starter_must_differ_and_solution_must_run(tmp_path):
-    assert problems_of(write(tmp_path, quiz_lesson("task"), EXERCISE)) == []
-    same = EXERCISE.replace('["description"]', '["name"]')
-    assert one_problem(write(tmp_path, quiz_lesson("task"), same)) == (
-        "quizzes/demo/bg.yaml:5: quiz 'task': the starter code already prints the expected output: "
-        "nothing is left to do")
-    broken = EXERCISE.replace('print(TOOLS[0]["name"])', 'print(TOOLS[0]["nam"])')
-    assert one_problem(write(tmp_path, quiz_lesson("task"), broken)).startswith(
-        "quizzes/demo/bg.yaml:7: quiz 'task': the solution raises KeyError: 'nam' (line 1)")
-
-
 # --- rendering -------------------------------------------------------------------------
 
 def test_rendered_page_carries_snippets_and_quiz_configs_as_the_contract_says(tmp_path):
-    quizzes = FILL_IN + PREDICT + FIND_BUG + CHOICE + EXERCISE
-    root = write(tmp_path, quiz_lesson("fill", "guess", "bug", "pick", "task"), quizzes)
+    # Every kind's sample quiz (quiz_kinds/<kind>/sample.yaml; the kind's own tests check its
+    # config's values), each config valid for its kind's generated schema.
+    root = write(tmp_path, quiz_lesson(*map(sample_id, QUIZ_KINDS)), "".join(map(sample, QUIZ_KINDS)))
     course = build_course(root, use_cache=False)
     assert not course.problems, course.problems.report()
     page = course.pages["bg/demo"]
@@ -453,21 +211,18 @@ def test_rendered_page_carries_snippets_and_quiz_configs_as_the_contract_says(tm
         configs[config["id"]] = config
     assert configs["ask"]["setup"] == [course.lessons["bg/demo"].snippets["shop"].code]
     assert configs["ask"]["expected"] == "tool_use\n"
-    fill = configs["fill"]
-    assert len(fill["segments"]) == 2 and fill["answers"] == [['"tool_use"', "'tool_use'"]]
-    assert fill["expected"]["output"] == "True\n" and fill["setup"] == configs["ask"]["setup"]
-    assert configs["guess"]["correct"] == 0 and configs["guess"]["options"][0] == "1 get_order_status"
-    bug = configs["bug"]
-    assert bug["bug_line"] == 3 and bug["actual"]["status"] == "error" and bug["expected"]["status"] == "done"
-    assert bug["line_hints_html"] == ["<p>The question is fine.</p>", None, None, None]
-    assert configs["pick"]["correct"] == [1] and configs["pick"]["options_html"][1] == "<p><code>tool_use</code></p>"
-    assert configs["task"]["expected"]["output"] == "get_order_status\n"
-    assert '<div class="lesson-quiz" data-quiz="task" data-kind="exercise" data-lesson="demo">' in html
+    assert configs["fill"]["setup"] == configs["ask"]["setup"]  # a quiz that continues `shop`
+    for kind in QUIZ_KINDS:
+        config = configs[sample_id(kind)]
+        assert config == course.quiz_configs["bg/demo"][config["id"]] and config["kind"] == kind
+        schema = json.loads((REPO / kind_folder(kind) / "config.schema.json").read_text(encoding="utf-8"))
+        assert list(jsonschema.Draft202012Validator(schema).iter_errors(config)) == [], kind
+        assert f'<div class="lesson-quiz" data-quiz="{config["id"]}" data-kind="{kind}" data-lesson="demo">' in html
 
 
 def test_a_snippet_that_calls_the_model_carries_the_picture_of_its_run_and_a_quiz_none(tmp_path):
     lesson = quiz_lesson("guess", "bug") + "\n```python id=plain\nprint(1)\n```\n"
-    course = build_course(write(tmp_path, lesson, PREDICT + FIND_BUG), use_cache=False)
+    course = build_course(write(tmp_path, lesson, sample("predict-output") + sample("find-bug")), use_cache=False)
     assert not course.problems, course.problems.report()
     page = course.pages["bg/demo"]
     html = page.finish(markdown_renderer()(page.markdown.split("---\n", 2)[2]))
@@ -572,7 +327,8 @@ def test_public_names_are_pinned():
     assert sorted(lesson_builder.__all__) == sorted([
         "CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
         "markdown_renderer", "quiz_schema", "scan_course"])
-    assert list(lesson_builder.QUIZ_KINDS) == ["fill-in", "predict-output", "find-bug", "multiple-choice", "exercise"]
+    # One kind a folder of quiz_kinds/, in the order of the folders.
+    assert list(lesson_builder.QUIZ_KINDS) == ["exercise", "fill-in", "find-bug", "multiple-choice", "predict-output"]
 
 
 def test_the_setup_code_label_comes_from_the_front_ends_strings_in_every_language():

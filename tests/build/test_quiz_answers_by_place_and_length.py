@@ -5,7 +5,7 @@ options are the longest more often than chance."""
 from pathlib import Path
 
 from support.repo_course import built_repo_course
-from test_lesson_builder import problems_of, quiz_lesson, write
+from support.demo_lesson import problems_of, quiz_lesson, write
 
 from lesson_builder import build_course
 from lesson_builder._answer_length import chance_at_least

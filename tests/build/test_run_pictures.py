@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from test_lesson_builder import FRONT, SHOP
+from support.demo_lesson import FRONT, SHOP
 
 from lesson_builder import build_course
 from lesson_builder._picture_renderer import RENDERER, PictureError, PictureRenderer

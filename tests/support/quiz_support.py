@@ -14,12 +14,13 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
+from quiz_kinds.find_bug.kind import apply_fix
 from support.chromium import in_front
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSON_SLUG = "first-steps"
 LANGUAGES = ("bg", "fa", "zh", "ru", "uk")
-KINDS = ("fill-in", "predict-output", "find-bug", "multiple-choice", "exercise")
 STORAGE_KEY = "tool-lessons:v1"
 # A check may have to wait for a cold Python start (4-8 s on a loaded 2-core machine).
 VERDICT_MS = 90_000
@@ -41,10 +42,14 @@ def equivalent_spelling(answer: str) -> str:
 
 
 def fixed_program(config: dict) -> str:
-    """The find-bug program with its faulty line replaced by the fix."""
-    lines = config["code"].split("\n")
-    lines[config["bug_line"] - 1] = config["fix"]
-    return "\n".join(lines)
+    """The find-bug program of the page's config with its faulty line replaced by the fix,
+    which the page does not carry (no widget needs it): taken from the quiz file of the same
+    id and code, in whichever language the page is."""
+    for path in sorted((REPO_ROOT / "quizzes" / LESSON_SLUG).glob("*.yaml")):
+        for quiz in yaml.safe_load(path.read_text(encoding="utf-8")):
+            if quiz["id"] == config["id"] and quiz["code"] == config["code"]:
+                return apply_fix(quiz["code"], quiz["line"], quiz["fix"])
+    raise AssertionError(f"no quiz file of {LESSON_SLUG} has the find-bug quiz {config['id']} as the page shows it")
 
 
 class Quizzes:

@@ -28,8 +28,9 @@ def files_collected_by_a_plain_run(config) -> set[str]:
 
 
 def files_under_tests() -> set[str]:
-    return {path.relative_to(REPO).as_posix() for path in (REPO / "tests").rglob("test_*.py")
-            if "node_modules" not in path.parts}
+    """The test files of tests/ and of each quiz kind's folder (quiz_kinds/<kind>/)."""
+    return {path.relative_to(REPO).as_posix() for folder in ("tests", "quiz_kinds")
+            for path in (REPO / folder).rglob("test_*.py") if "node_modules" not in path.parts}
 
 
 def test_every_test_file_under_tests_is_collected_by_a_plain_run(pytestconfig):

@@ -2,9 +2,8 @@
 
 from lesson_runtime import outputs_match, same_run
 
-from .._fields import Field, Integer, LineMap, Text
-from .._problems import output_diff
-from ._base import QuizKind, browser_transcript, describe_run
+from lesson_builder.kinds.kit import (Field, Integer, LineMap, QuizKind, Text, browser_transcript,
+                                     describe_run, output_diff, page)
 
 
 def apply_fix(code: str, line: int, fix: str) -> str:
@@ -20,16 +19,48 @@ def code_lines(code: str) -> list[str]:
     return code.rstrip("\n").split("\n")
 
 
+def _words(text: object) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
 class FindBug(QuizKind):
     name = "find-bug"
     fields = [
         Field("code", Text("code"), required=True, doc="The program as shown, with one faulty line."),
-        Field("line", Integer(1), required=True, doc="The faulty line, counted from 1 in 'code'."),
-        Field("fix", Text("code"), required=True, doc="The corrected line (indentation is kept if omitted)."),
+        Field("line", Integer(1), required=True, doc="The faulty line, counted from 1 in `code`."),
+        Field("fix", Text("code"), required=True,
+              doc="The corrected line; without leading spaces it keeps the line's indentation."),
         Field("output", Text("output"), required=True, doc="What the program prints once fixed."),
-        Field("explanation", Text("markdown"), required=True, doc="Shown when the faulty line is found."),
+        Field("explanation", Text("markdown"), required=True,
+              doc="Markdown, shown when the learner picks the right line."),
         Field("line_hints", LineMap(), doc="Line number → a hint shown when that (wrong) line is picked."),
     ]
+    page_config = [
+        page.Field("code", page.String(), "the program as shown"),
+        page.Field("bug_line", page.Integer(1), "the faulty line, counted from 1"),
+        page.Field("actual", page.TRANSCRIPT, "the run of the code as shown (an API error, say)"),
+        page.Field("expected", page.TRANSCRIPT, "the run with the fix"),
+        page.Field("explanation_html", page.String(), "the explanation, rendered"),
+        page.Field("line_hints_html", page.ArrayOf(page.Nullable(page.String())),
+                   "per line of the code, its hint rendered, or null"),
+    ]
+    short_name = "bug"
+    repeated, repeated_field = "the same find-the-bug (the same faulty line and fix)", "line"
+
+    def repeat_key(self, quiz):
+        """The change of code, spacing and case ignored: one language asks it once."""
+        lines = code_lines(str(quiz.data.get("code", "")))
+        line = quiz.data.get("line")
+        if not isinstance(line, int) or isinstance(line, bool) or not 1 <= line <= len(lines):
+            return None
+        return _words(lines[line - 1]), _words(quiz.data.get("fix", ""))
+
+    def rewrites(self, quiz, runs):
+        """``output``, when the fixed program now prints something else."""
+        fixed = runs.get("fixed")
+        if fixed and fixed["status"] == "done" and not outputs_match(fixed["output"], quiz.data["output"]):
+            return [(quiz.line_of("output"), "output", fixed["output"])]
+        return []
 
     def validate(self, ctx):
         lines = code_lines(ctx.quiz.data["code"])
@@ -87,7 +118,6 @@ class FindBug(QuizKind):
         return {
             "code": data["code"],
             "bug_line": data["line"],
-            "fix": apply_fix(data["code"], data["line"], data["fix"]).split("\n")[data["line"] - 1],
             "actual": browser_transcript(runs["actual"]),
             "expected": browser_transcript(runs["fixed"]),
             "explanation_html": ctx.html("explanation"),

@@ -1,19 +1,23 @@
 // exercise: an editor with the starter code and the expected output beside it. Check runs
 // the learner's program and compares transcripts, the difference marked. A hint is offered
-// after a wrong try (shared/answers.js); the reference solution can be revealed after any check.
+// after a wrong try (HELP_AFTER); the reference solution can be revealed after any check.
 
-import { createEditor, editorCode, setEditorCode } from "../editor/editor.js";
-import { editorExtensions } from "./editor-extensions.js";
-import { h, button, codeBlock, debounce, outputPre, setBusy, trustedHtml } from "./dom.js";
-import { runForCheck } from "./context.js";
-import { mismatchDetail, outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
-import { helpOffered } from "../../shared/answers.js";
-import { outputOf, sameRun } from "../../shared/same-run.js";
-import { checkList, failedChecksDetail, faultControl, judgeConversation, markFailedCalls, setupWithFaults } from "./conversation.js";
+import {
+  button, codeBlock, createEditor, debounce, editorCode, editorExtensions, h, helpOffered, mismatchDetail,
+  outputBlock, outputOf, outputPre, runForCheck, sameRun, setBusy, setEditorCode, transcriptComparison,
+  trustedHtml, verdictLine
+} from "../../frontend/widgets/quiz/kit.js";
+import {
+  checkList, failedChecksDetail, faultControl, judgeConversation, markFailedCalls, setupWithFaults
+} from "./conversation.js";
+
 const SAVE_DELAY_MS = 300;
+// The hint after the first wrong try: a whole program is slow to try again (the solution comes
+// after any check instead).
+const HELP_AFTER = Object.freeze({ hint: 1 });
 
-/** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
-export function mountExercise(ctx) {
+/** @param {ReturnType<import("../../frontend/widgets/quiz/context.js").createQuizContext>} ctx */
+export function mount(ctx) {
   const { config, t, body, root } = ctx;
   const saved = ctx.savedAnswer && typeof ctx.savedAnswer === "object" ? ctx.savedAnswer : {};
   let wrongTries = Number.isInteger(saved.wrongTries) ? saved.wrongTries : 0;
@@ -59,7 +63,7 @@ export function mountExercise(ctx) {
   ctx.onTeardown(() => editor.destroy());
 
   const updateOffers = () => {
-    hintButton.hidden = !hasHint || !hintBox.hidden || !helpOffered("exercise", "hint", wrongTries);
+    hintButton.hidden = !hasHint || !hintBox.hidden || !helpOffered(HELP_AFTER, "hint", wrongTries);
     solutionButton.hidden = !config.solution || !checked || !solutionBox.hidden;
   };
 

@@ -1,10 +1,8 @@
 """multiple-choice: options, the correct one(s), an explanation for each; optionally a check
 that ties the keyed answer to a figure of a lesson snippet's run."""
 
-from .._fields import Boolean, Field, ListOf, Record, Scalar, Text
-from .._figures import FigureError, format_figure, resolve_figure
-from .._option_order import display_order
-from ._base import QuizKind
+from lesson_builder.kinds.kit import (Boolean, Field, FigureError, ListOf, QuizKind, Record,
+                                     Scalar, Text, display_order, format_figure, page, resolve_figure)
 
 OPTION = Record([
     Field("text", Text("markdown"), required=True, doc="The option (markdown)."),
@@ -27,6 +25,15 @@ class MultipleChoice(QuizKind):
         Field("multiple", Boolean(), doc="true when more than one option may be correct."),
         Field("check", CHECK, doc="Ties the options' 'value' to a figure of a lesson snippet's run."),
     ]
+    page_config = [
+        page.Field("options_html", page.ArrayOf(page.String()), "the options, rendered"),
+        page.Field("correct", page.ArrayOf(page.Integer(0)), "the indices of the correct options"),
+        page.Field("multiple", page.Boolean(), "whether several options may be chosen"),
+        page.Field("explanations_html", page.ArrayOf(page.String()), "one per option, rendered"),
+        page.Field("order", page.ArrayOf(page.Integer(0)), "the written indices in the order shown"),
+    ]
+    short_name = "choice"
+    option_text = "text"
 
     def validate(self, ctx):
         data = ctx.quiz.data

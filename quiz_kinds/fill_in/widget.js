@@ -1,18 +1,20 @@
 // fill-in: the code with an input box in place of each blank. Check puts the answers into
 // the code, runs the whole program in the worker and compares its transcript with the
 // expected one, so any answer that reproduces it is right (not only the listed spelling).
-// After a few wrong tries the hint is offered, then the answer (shared/answers.js says when).
+// After a few wrong tries the hint is offered, then the answer (HELP_AFTER says when).
 
-import { allListed, fillBlanks, helpOffered } from "../../shared/answers.js";
-import { h, button, localNumber, setBusy, trustedHtml } from "./dom.js";
-import { runForCheck } from "./context.js";
-import { mismatchDetail, transcriptComparison, verdictLine } from "./feedback.js";
-import { outputOf, sameRun } from "../../shared/same-run.js";
+import {
+  allListed, button, fillBlanks, h, helpOffered, localNumber, mismatchDetail, outputOf, runForCheck, sameRun,
+  setBusy, transcriptComparison, trustedHtml, verdictLine
+} from "../../frontend/widgets/quiz/kit.js";
+
+// A blank is quick to try again: the hint after two wrong tries, the answer after three.
+const HELP_AFTER = Object.freeze({ hint: 2, answer: 3 });
 
 const widthFor = (text) => `${Math.max(4, [...text].length + 2)}ch`;
 
-/** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
-export function mountFillIn(ctx) {
+/** @param {ReturnType<import("../../frontend/widgets/quiz/context.js").createQuizContext>} ctx */
+export function mount(ctx) {
   const { config, t, body } = ctx;
   const segments = Array.isArray(config.segments) && config.segments.length ? config.segments : [""];
   const accepted = Array.isArray(config.answers) ? config.answers : [];
@@ -71,8 +73,8 @@ export function mountFillIn(ctx) {
   const hasHint = Boolean(config.hint_html);
 
   const updateOffers = () => {
-    hintButton.hidden = !hasHint || hintShown || !helpOffered("fill-in", "hint", wrongTries);
-    revealButton.hidden = !helpOffered("fill-in", "answer", wrongTries) || accepted.length < blankCount;
+    hintButton.hidden = !hasHint || hintShown || !helpOffered(HELP_AFTER, "hint", wrongTries);
+    revealButton.hidden = !helpOffered(HELP_AFTER, "answer", wrongTries) || accepted.length < blankCount;
   };
 
   const showHint = () => {
@@ -127,9 +129,9 @@ export function mountFillIn(ctx) {
       feedback.replaceChildren(verdictLine(t, "correct"), config.explanation_html ? trustedHtml("div", { class: "quiz-explanation" }, config.explanation_html) : "");
       ctx.settle("correct", record, t("quiz.correct"));
     } else {
-      const tail = helpOffered("fill-in", "answer", wrongTries)
+      const tail = helpOffered(HELP_AFTER, "answer", wrongTries)
         ? t("quiz.offerReveal")
-        : helpOffered("fill-in", "hint", wrongTries) && hasHint && !hintShown
+        : helpOffered(HELP_AFTER, "hint", wrongTries) && hasHint && !hintShown
           ? t("quiz.offerHint")
           : t("quiz.tryAgain");
       feedback.replaceChildren(verdictLine(t, "incorrect", tail), transcriptComparison(t, outputOf(config.expected), transcript));

@@ -4,8 +4,9 @@ import re
 
 from lesson_runtime import same_run
 
-from .._fields import Field, ListOf, Text, TextOrTexts
-from ._base import QuizKind, browser_transcript, describe_run, diff_runs
+from lesson_builder.kinds.kit import (Field, ListOf, QuizKind, Text, TextOrTexts, browser_transcript,
+                                     describe_run, diff_runs, page)
+
 
 BLANK = re.compile(r"\[\[(.*?)\]\]")
 
@@ -27,14 +28,24 @@ class FillIn(QuizKind):
     name = "fill-in"
     fields = [
         Field("code", Text("code"), required=True,
-              doc="Program with each blank written [[answer]]: the text inside is the answer shown on reveal."),
+              doc="The program, blanks as `[[answer]]`: the text inside is the answer shown when the learner "
+                  "gives up (write a literal `[[` as `[ [`)."),
         Field("accept", ListOf(TextOrTexts()),
-              doc="More accepted spellings: a list of texts (one blank) or one list per blank."),
+              doc="More accepted spellings: a list of texts when there is one blank; one list per blank when "
+                  "there are several (`[[], [\"call.id\"]]`)."),
         Field("wrong", ListOf(TextOrTexts()),
-              doc="Answers that must NOT reproduce the output: texts (one blank) or lists of texts (one per blank)."),
-        Field("hint", Text("markdown"), doc="Offered after a few wrong tries (markdown)."),
-        Field("explanation", Text("markdown"), doc="Shown once answered right (markdown)."),
+              doc="Answers that must *not* work: texts (one blank) or lists of texts (one per blank)."),
+        Field("hint", Text("markdown"), doc="Markdown, offered after a few wrong tries."),
+        Field("explanation", Text("markdown"), doc="Markdown, shown once answered right."),
     ]
+    page_config = [
+        page.Field("segments", page.ArrayOf(page.String()), "the code split at the blanks: n blanks, n + 1 segments"),
+        page.Field("answers", page.ArrayOf(page.ArrayOf(page.String())), "per blank, its accepted spellings"),
+        page.Field("expected", page.TRANSCRIPT, "the run with the answers filled in"),
+        page.Field("hint_html", page.Nullable(page.String()), "the hint, rendered"),
+        page.Field("explanation_html", page.Nullable(page.String()), "the explanation, rendered"),
+    ]
+    short_name = "fill"
 
     def _answers(self, data: dict) -> list[list[str]]:
         segments, canonical = split_blanks(data["code"])

@@ -3,8 +3,7 @@
 // each one's verdict (`data-check`, `data-passed`), and the mark on the run picture's call
 // where a check failed. The rules themselves are Python (lesson_runtime.conversation_checks).
 
-import { h, localNumber } from "./dom.js";
-import { checksProgram, faultsSetup, readVerdicts } from "../../shared/conversation-checks.js";
+import { checksProgram, faultsSetup, h, localNumber, readVerdicts } from "../../frontend/widgets/quiz/kit.js";
 
 /**
  * The control for the faults a learner may add to the exercise's own: a multiple choice

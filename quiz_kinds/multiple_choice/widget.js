@@ -1,12 +1,12 @@
 // multiple-choice: radio buttons (one answer) or checkboxes (several), then Check. Once
 // checked, every option shows whether it is right and why, whatever the learner chose.
 
-import { sameChoice, shownOrder } from "../../shared/answers.js";
-import { h, button, trustedHtml, uniqueId } from "./dom.js";
-import { verdictLine } from "./feedback.js";
+import {
+  button, h, sameChoice, shownOrder, trustedHtml, uniqueId, verdictLine
+} from "../../frontend/widgets/quiz/kit.js";
 
-/** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
-export function mountMultipleChoice(ctx) {
+/** @param {ReturnType<import("../../frontend/widgets/quiz/context.js").createQuizContext>} ctx */
+export function mount(ctx) {
   const { config, t, body } = ctx;
   const options = Array.isArray(config.options_html) ? config.options_html : [];
   const correct = (Array.isArray(config.correct) ? config.correct : [config.correct]).filter(Number.isInteger);

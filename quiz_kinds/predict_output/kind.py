@@ -2,9 +2,8 @@
 
 from lesson_runtime import outputs_match
 
-from .._fields import Boolean, Field, ListOf, Record, Text
-from .._option_order import display_order
-from ._base import QuizKind, browser_transcript, describe_run
+from lesson_builder.kinds.kit import (Boolean, Field, ListOf, QuizKind, Record, Text,
+                                     describe_run, display_order, page)
 
 OPTION = Record([
     Field("output", Text("output"), required=True, doc="An output the code might print."),
@@ -19,6 +18,15 @@ class PredictOutput(QuizKind):
         Field("code", Text("code"), required=True, doc="The program whose output is to be predicted."),
         Field("options", ListOf(OPTION, min_items=2), required=True, doc="Possible outputs, one keyed correct."),
     ]
+    page_config = [
+        page.Field("code", page.String(), "the program"),
+        page.Field("options", page.ArrayOf(page.String()), "the outputs, as written"),
+        page.Field("correct", page.Integer(0), "the index of the output the code prints"),
+        page.Field("explanations_html", page.ArrayOf(page.String()), "one per option, rendered"),
+        page.Field("order", page.ArrayOf(page.Integer(0)), "the written indices in the order shown"),
+    ]
+    short_name = "predict"
+    option_text = "output"
 
     def validate(self, ctx):
         options = ctx.quiz.data["options"]
@@ -56,5 +64,12 @@ class PredictOutput(QuizKind):
             "correct": next(i for i, option in enumerate(options) if option.get("correct") is True),
             "explanations_html": [ctx.markdown(option["explanation"]) for option in options],
             "order": display_order(ctx.quiz.id, len(options)),
-            "transcript": browser_transcript(runs["code"]),
         }
+
+    def rewrites(self, quiz, runs):
+        """The keyed option's output, when the code now prints none of the options."""
+        run, options = runs.get("code"), quiz.data["options"]
+        if not run or run["status"] == "timeout" or any(outputs_match(run["output"], o["output"]) for o in options):
+            return []
+        keyed = [option for option in options if option.get("correct") is True]
+        return [(keyed[0].line_of("output"), "output", run["output"])] if len(keyed) == 1 else []

@@ -3,13 +3,10 @@
 // found, an editor opens on the program so the learner can fix that line and run it, and see
 // the fake API's error give way to the expected output.
 
-import { createEditor, editorCode, setEditorCode } from "../editor/editor.js";
-import { editorExtensions } from "./editor-extensions.js";
-import { nextLineIndex } from "../../shared/answers.js";
-import { runWithStatus } from "./context.js";
-import { h, button, debounce, setBusy, trustedHtml, uniqueId } from "./dom.js";
-import { outputBlock, transcriptComparison, verdictLine } from "./feedback.js";
-import { outputOf, sameRun } from "../../shared/same-run.js";
+import {
+  button, createEditor, debounce, editorCode, editorExtensions, h, nextLineIndex, outputBlock, outputOf,
+  runWithStatus, sameRun, setBusy, setEditorCode, transcriptComparison, trustedHtml, uniqueId, verdictLine
+} from "../../frontend/widgets/quiz/kit.js";
 
 // A code line's number is written as the editor's gutter writes it (ASCII digits, also on
 // Persian pages), so it is handed to the strings as text, not as a number to localize.
@@ -17,8 +14,8 @@ const gutterNumber = (line) => String(line);
 
 const SAVE_DELAY_MS = 300;
 
-/** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
-export function mountFindBug(ctx) {
+/** @param {ReturnType<import("../../frontend/widgets/quiz/context.js").createQuizContext>} ctx */
+export function mount(ctx) {
   const { config, t, body, root } = ctx;
   const lines = String(config.code || "").replace(/\n$/, "").split("\n");
   const hints = Array.isArray(config.line_hints_html) ? config.line_hints_html : [];

@@ -2,14 +2,13 @@
 // the verdict and that option's explanation at once; then Run shows the live transcript from
 // the worker and points at the option it matches (the keyed one: the build proved it).
 
-import { h, button, codeBlock, localNumber, outputPre, setBusy, trustedHtml, uniqueId } from "./dom.js";
-import { runWithStatus } from "./context.js";
-import { outputBlock, verdictLine } from "./feedback.js";
-import { outputOf, outputsMatch } from "../../shared/same-run.js";
-import { shownOrder } from "../../shared/answers.js";
+import {
+  button, codeBlock, h, localNumber, outputBlock, outputOf, outputPre, outputsMatch, runWithStatus, setBusy,
+  shownOrder, trustedHtml, uniqueId, verdictLine
+} from "../../frontend/widgets/quiz/kit.js";
 
-/** @param {ReturnType<import("./context.js").createQuizContext>} ctx */
-export function mountPredictOutput(ctx) {
+/** @param {ReturnType<import("../../frontend/widgets/quiz/context.js").createQuizContext>} ctx */
+export function mount(ctx) {
   const { config, t, body } = ctx;
   const options = Array.isArray(config.options) ? config.options : [];
   const explanations = Array.isArray(config.explanations_html) ? config.explanations_html : [];

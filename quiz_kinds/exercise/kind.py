@@ -10,9 +10,8 @@ from fake_client.faults import NAMES as FAULT_NAMES
 from lesson_runtime import same_run
 from lesson_runtime.conversation_checks import CHECKS, faults_setup, run_checks
 
-from .._fields import Choice, Field, ListOf, Text
-from ._base import QuizKind, browser_transcript, describe_run
-from ._fault_choices import fault_choices
+from lesson_builder.kinds.kit import Choice, Field, ListOf, QuizKind, Text, browser_transcript, describe_run, page
+from .fault_choices import fault_choices
 
 
 class Exercise(QuizKind):
@@ -27,6 +26,19 @@ class Exercise(QuizKind):
                   + ", ".join(CHECKS) + "."),
         Field("faults", ListOf(Choice(list(FAULT_NAMES), "fault")),
               doc="Faults of fake_client the model commits during the check, in order (needs checks)."),
+    ]
+    page_config = [
+        page.Field("task_html", page.String(), "the task (the prompt), rendered"),
+        page.Field("starter", page.String(), "the code the editor starts with"),
+        page.Field("solution", page.String(), "the reference solution, shown when asked for"),
+        page.Field("expected", page.TRANSCRIPT, "the solution's run"),
+        page.Field("hint_html", page.Nullable(page.String()), "the hint, rendered"),
+        page.Field("grading", page.OneOf("conversation"), "graded on the conversation too (with checks)",
+                   optional=True),
+        page.Field("checks", page.ArrayOf(page.String()), "the conversation checks to keep", optional=True),
+        page.Field("faults", page.ArrayOf(page.String()), "the model's faults during a check, in order", optional=True),
+        page.Field("fault_choices", page.ArrayOf(page.String()),
+                   "the faults the learner may add: those fake_client has for the solution's API shapes", optional=True),
     ]
 
     def validate(self, ctx):
