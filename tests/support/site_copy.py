@@ -20,6 +20,7 @@ from support.run_kind import refuse_in_fast_run
 REPO = Path(__file__).resolve().parents[2]
 # The sample lesson's files as the copy holds them; they come from tests/sample (authoring_copies).
 SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
+SAMPLE_GOLDEN = Path("tests/content/golden/first-steps.bg.json")
 COURSE_FILE = "lessons/course.yaml"
 STARTUP_CACHE = Path("build") / "startup-cache"
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -42,6 +43,8 @@ def make_site_copy(target: Path) -> Path:
     for name in SAMPLE:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(SAMPLE_ROOT / name, target / name)
+    # The copy's golden transcript of its one lesson is the sample's, not the course's lesson's.
+    shutil.copy2(SAMPLE_ROOT / "golden" / SAMPLE_GOLDEN.name, target / SAMPLE_GOLDEN)
     (target / COURSE_FILE).write_text(sample_course_file(), encoding="utf-8")
     (target / "node_modules").symlink_to(REPO / "node_modules")
     # The start-up files are named by content hash, and the copy's packages are the repository's:
