@@ -4,9 +4,13 @@ A lesson compiles in four steps: its quizzes are validated against their kinds, 
 planned (every snippet's chain, every quiz's programs) and run, each run is checked against
 what the page and the quiz file say, and the page is rendered with its run pictures. Nothing
 outside the lesson's inputs is read, and what it finds goes into its own artifact: problems
-included. :func:`compile_lessons` does it for many lessons at once, so that their runs go to
-the runner together (each lesson in a worker of its own, in parallel, each distinct chain
-once) and their pictures to the renderer together; an artifact the store holds is loaded.
+included. An artifact the store holds for the same inputs is loaded instead.
+
+:func:`compile_lessons` compiles many lessons in parallel: their runs go to the runner
+together (each lesson's in worker processes of its own, forked from the zygote, as many at
+once as the machine has room for; a chain two lessons share runs once), a lesson is checked
+in this process as soon as its runs are done, while the others' still run, and the picture
+renderer (one Node process) draws its pictures while the next lessons are checked.
 """
 
 from __future__ import annotations
@@ -62,14 +66,17 @@ def compile_lessons(many: list[LessonInputs], tools: CompileTools, *, render: bo
             artifacts[inputs.key] = found
         else:
             to_do.append(_Compiling(inputs, tools.markdown, digest))
-    plans = {work.key: work.plan() for work in to_do}
-    results = tools.runner.run_groups([list(plan.values()) for plan in plans.values()])
-    for work in to_do:
-        work.take_runs(plans[work.key], results)
-    # Every picture asked for at once: the renderer draws them while the lessons are checked.
-    asked = {work.key: work.ask_pictures(tools.pictures) for work in to_do} if render else {}
-    for work in to_do:
+    plans = [work.plan() for work in to_do]
+    asked: dict[str, dict[str, Future]] = {}
+    # Each lesson is checked as soon as its runs are done, while the others still run; its
+    # pictures are asked for then, and the renderer draws them while the next are checked.
+    for index, results in tools.runner.run_groups_as_done([list(plan.values()) for plan in plans]):
+        work = to_do[index]
+        work.take_runs(plans[index], results)
+        if render:
+            asked[work.key] = work.ask_pictures(tools.pictures)
         work.check(tools.runner)
+    for work in to_do:
         if render:
             work.render(work.drawn_pictures(asked[work.key], tools.pictures))
         artifact = artifacts[work.key] = work.artifact()
