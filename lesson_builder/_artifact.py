@@ -32,7 +32,9 @@ from ._program_export import Program
 from ._render import RenderedLesson
 from ._strings import DEFAULT_LANGUAGE
 
-# Inside the build's cache folder, beside the transcripts and the pictures.
+# The build's cache folder in the content root (transcripts, pictures, artifacts, ...).
+CACHE_FOLDER = ".lesson-cache"
+# Inside it, beside the transcripts and the pictures.
 ARTIFACTS_FOLDER = "artifacts"
 # Kept in memory at once: a course's lessons in every language, twice over.
 _IN_MEMORY = 256
@@ -171,6 +173,18 @@ class ArtifactStore:
             self._memory[digest] = data
             while len(self._memory) > _IN_MEMORY:
                 self._memory.popitem(last=False)
+
+
+class LessonMemo(ArtifactStore):
+    """The artifact store of a process that builds again and again (``mkdocs serve``): the
+    artifacts it compiled or loaded stay in memory (and on disk, in the build's cache
+    folder), so a rebuild compiles only the lessons whose inputs changed.
+    ``markdown_settings``: the markdown extensions and their settings, as text, for a
+    markdown function that does not say its own (``markdown_renderer``'s do)."""
+
+    def __init__(self, markdown_settings: str = "") -> None:
+        super().__init__()
+        self.settings = markdown_settings
 
 
 def builder_fingerprint() -> str:

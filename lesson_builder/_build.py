@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ._answer_length import check_answers_by_length
-from ._artifact import ARTIFACTS_FOLDER, ArtifactStore, LessonArtifact, LessonInputs, builder_fingerprint, strings_of
-from ._compile import CompileTools, compile_lessons, validate_lesson
+# CACHE_FOLDER and LessonMemo: the MkDocs plugin imports them from here.
+from ._artifact import CACHE_FOLDER, LessonArtifact, LessonInputs, LessonMemo, strings_of  # noqa: F401
+from ._compile import CompileTools, compile_lessons, compile_tools, validate_lesson
 from ._course_checks import check_translations
 from ._course_consistency import check_repeats, check_same_ids
 from ._course_file import CourseOutline, read_outline
@@ -29,11 +30,7 @@ from ._problems import Problems
 from ._program_export import Program
 from ._quiz_parser import parse_quiz_file
 from ._render import RenderedLesson
-from ._run_picture import RunPictures
-from ._runner import ChainRunner
 from ._sources import read_source
-
-CACHE_FOLDER = ".lesson-cache"
 
 
 @dataclass
@@ -60,6 +57,19 @@ class Course:
     chains_run: int = 0  # chains this build ran (the others' transcripts came from the cache)
     pictures_drawn: int = 0  # run pictures this build's renderer drew (the others came from a cache)
     artifacts_compiled: int = 0  # artifacts this build compiled (the others were loaded)
+
+    def lesson_inputs(self, key: str, tools: Optional[CompileTools] = None) -> LessonInputs:
+        """What the lesson ``key`` (``"<lang>/<slug>"``) compiles from in this course, with the
+        fingerprints of ``tools`` (see :class:`LessonInputs`; without tools, none: such inputs
+        can be compiled but not kept)."""
+        lesson = self.lessons[key]
+        quiz_file = self.quiz_files.get(key)
+        quiz_text = self.sources.get(quiz_file.path) if quiz_file is not None and not quiz_file.unreadable else None
+        return LessonInputs(lesson=lesson, quiz_file=quiz_file, quiz_text=quiz_text, title=_short_title(self, lesson),
+                            models_usable=not self.models_unusable, root=self.root,
+                            strings=strings_of(self.root, lesson.lang),
+                            runtime=tools.runner.fingerprint if tools else "", builder=tools.builder if tools else "",
+                            markdown_settings=tools.markdown_settings if tools else "")
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         artifact = self.artifacts.get(lesson_key)
@@ -90,18 +100,6 @@ class Course:
         return {key: artifact.failing for key, artifact in self.artifacts.items()}
 
 
-class LessonMemo(ArtifactStore):
-    """The artifact store of a process that builds again and again (``mkdocs serve``): the
-    artifacts it compiled or loaded stay in memory (and on disk, in the build's cache
-    folder), so a rebuild compiles only the lessons whose inputs changed.
-    ``markdown_settings``: the markdown extensions and their settings, as text (part of every
-    artifact's inputs)."""
-
-    def __init__(self, markdown_settings: str = "") -> None:
-        super().__init__()
-        self.settings = markdown_settings
-
-
 def build_course(
     root: Path,
     *,
@@ -121,44 +119,17 @@ def build_course(
     """
     root = Path(root).resolve()
     course = Course(root=root)
-    to_html = markdown or markdown_renderer()
     _read(course, only)
     _check_course(course, only)
-    cache = (cache_folder or root / CACHE_FOLDER) if use_cache else None
-    runner = ChainRunner(root, cache)
-    settings = getattr(to_html, "settings", None) or (memo.settings if memo is not None else None)
-    store = _store(memo, settings, cache)
-    builder = builder_fingerprint()
-    inputs = [lesson_inputs(course, lesson, runner.fingerprint, builder, settings or "")
-              for lesson in course.lessons.values()]
-    with RunPictures(root, cache) as pictures:  # Node, if a picture needs it, for this build only
-        course.artifacts = compile_lessons(inputs, CompileTools(runner, pictures, to_html, store), render=render)
+    with compile_tools(root, cache_folder=cache_folder, use_cache=use_cache, markdown=markdown, store=memo) as tools:
+        inputs = [course.lesson_inputs(key, tools) for key in course.lessons]
+        course.artifacts = compile_lessons(inputs, tools, render=render)
+        course.chains_run, course.pictures_drawn = tools.runner.ran, tools.pictures.drawn
     for artifact in course.artifacts.values():
         course.problems.extend(artifact.problems)
-    _check_across(course, only)
-    course.chains_run, course.pictures_drawn = runner.ran, pictures.drawn
     course.artifacts_compiled = sum(1 for artifact in course.artifacts.values() if not artifact.loaded)
+    _check_across(course, only)
     return course
-
-
-def _store(memo: Optional[LessonMemo], settings: Optional[str], cache: Optional[Path]) -> Optional[ArtifactStore]:
-    """Where artifacts are kept: the process's memo, and the cache folder when there is one.
-    Without known markdown settings (a markdown function of the caller's) nothing is kept:
-    they are part of every artifact's inputs."""
-    folder = cache / ARTIFACTS_FOLDER if cache is not None else None
-    if memo is not None:
-        return memo.with_folder(folder)
-    return ArtifactStore(folder) if settings is not None and folder is not None else None
-
-
-def lesson_inputs(course: Course, lesson: Lesson, runtime: str, builder: str, settings: str) -> LessonInputs:
-    """What ``lesson`` compiles from in this course (see :class:`LessonInputs`)."""
-    quiz_file = course.quiz_files.get(lesson.key)
-    quiz_text = course.sources.get(quiz_file.path) if quiz_file is not None and not quiz_file.unreadable else None
-    return LessonInputs(lesson=lesson, quiz_file=quiz_file, quiz_text=quiz_text, title=_short_title(course, lesson),
-                        models_usable=not course.models_unusable, root=course.root,
-                        strings=strings_of(course.root, lesson.lang), runtime=runtime, builder=builder,
-                        markdown_settings=settings)
 
 
 def scan_course(root: Path, *, only: Optional[list[Path]] = None) -> Course:
@@ -167,8 +138,8 @@ def scan_course(root: Path, *, only: Optional[list[Path]] = None) -> Course:
     _read(course, only)
     _check_course(course, only)
     to_html = markdown_renderer()
-    for lesson in course.lessons.values():
-        validate_lesson(lesson_inputs(course, lesson, "", "", ""), course.problems, to_html)
+    for key in course.lessons:
+        validate_lesson(course.lesson_inputs(key), course.problems, to_html)
     course.artifacts = {key: LessonArtifact(lesson, course.quiz_files.get(key)) for key, lesson in course.lessons.items()}
     _check_across(course, only)
     return course

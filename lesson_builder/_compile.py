@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import re
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Optional
+from pathlib import Path
+from typing import Callable, Iterator, Optional
 
 from lesson_runtime import outputs_match
 
-from ._artifact import ArtifactStore, LessonArtifact, LessonInputs
+from ._artifact import (ARTIFACTS_FOLDER, CACHE_FOLDER, ArtifactStore, LessonArtifact, LessonInputs,
+                        builder_fingerprint)
 from ._course_models import names_used
 from ._figures import FIGURE, FigureError, format_figure, resolve_figure
 from ._html import course_models_html, hidden_snippet_html, quiz_html, snippet_html
@@ -40,18 +43,49 @@ from .kinds import QUIZ_KINDS, QuizContext
 @dataclass
 class CompileTools:
     """What compiling borrows from the build it is part of: the runner of chains (and its
-    transcript cache), the picture renderer, markdown → HTML and the artifact store. Each
-    gives the same output for the same input, so the artifact stays a function of its inputs."""
+    transcript cache), the picture renderer, markdown → HTML and the artifact store, and the
+    fingerprints of the builder and of the markdown settings that name an artifact with its
+    inputs. Each gives the same output for the same input, so an artifact stays a function
+    of its inputs. Made by :func:`compile_tools`."""
 
     runner: ChainRunner
     pictures: Optional[RunPictures]
     markdown: Callable[[str], str]
     store: Optional[ArtifactStore] = None
+    builder: str = ""  # builder_fingerprint()
+    markdown_settings: str = ""
 
 
-def compile_lesson(inputs: LessonInputs, tools: CompileTools, *, render: bool = True) -> LessonArtifact:
+@contextmanager
+def compile_tools(root: Path, *, cache_folder: Optional[Path] = None, use_cache: bool = True,
+                  markdown: Optional[Callable[[str], str]] = None,
+                  store: Optional[ArtifactStore] = None) -> Iterator[CompileTools]:
+    """The tools of one build of the content under ``root``: transcripts, pictures and
+    artifacts kept in ``cache_folder`` (default ``<root>/.lesson-cache``; none without
+    ``use_cache``), artifacts also in ``store`` (a process's own, ``LessonMemo``). Without
+    known markdown settings (a markdown function of the caller's) no artifact is kept: they
+    are part of every artifact's inputs. The picture renderer is closed on leaving."""
+    root = Path(root).resolve()
+    cache = (cache_folder or root / CACHE_FOLDER) if use_cache else None
+    to_html = markdown or markdown_renderer()
+    settings = getattr(to_html, "settings", None) or getattr(store, "settings", None)
+    folder = cache / ARTIFACTS_FOLDER if cache is not None else None
+    if store is not None:
+        store = store.with_folder(folder)
+    elif settings is not None and folder is not None:
+        store = ArtifactStore(folder)
+    with RunPictures(root, cache) as pictures:  # Node, if a picture needs it, for this build only
+        yield CompileTools(ChainRunner(root, cache), pictures, to_html, store, builder_fingerprint(), settings or "")
+
+
+def compile_lesson(inputs: LessonInputs, tools: Optional[CompileTools] = None, *,
+                   render: bool = True) -> LessonArtifact:
     """The artifact of one lesson in one language: loaded from ``tools.store`` when it holds
-    one made from the same inputs, else compiled (and kept there when it has no problem)."""
+    one made from the same inputs, else compiled (and kept there when it has no problem).
+    Without ``tools``, those of a build of the lesson's content root, for this call."""
+    if tools is None:
+        with compile_tools(inputs.root) as own:
+            return compile_lessons([inputs], own, render=render)[inputs.key]
     return compile_lessons([inputs], tools, render=render)[inputs.key]
 
 

@@ -573,7 +573,8 @@ def test_cli_transcript_prints_the_real_output(tmp_path):
 
 def test_public_names_are_pinned():
     assert sorted(lesson_builder.__all__) == sorted([
-        "CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
+        "CACHE_FOLDER", "ContentError", "Course", "LessonArtifact", "LessonInputs", "Problem", "QUIZ_KINDS",
+        "RenderedLesson", "build_course", "check_across_course", "compile_lesson", "compile_tools",
         "markdown_renderer", "quiz_schema", "scan_course"])
     assert list(lesson_builder.QUIZ_KINDS) == ["fill-in", "predict-output", "find-bug", "multiple-choice", "exercise"]
 
@@ -607,12 +608,11 @@ def test_each_chain_runs_in_the_lesson_worker_with_its_page_language_and_is_cach
 
 
 def test_every_run_a_lesson_plans_carries_the_lessons_language():
-    from lesson_builder._build import lesson_inputs
     from lesson_builder._compile import plan_runs
     from support.repo_course import repo_course
 
     course = repo_course()
     for key in ("ru/agent-loop", "zh/first-steps"):
         lesson = course.lessons[key]
-        plan = plan_runs(lesson_inputs(course, lesson, "", "", ""))
+        plan = plan_runs(course.lesson_inputs(key))
         assert plan and {request.lang for request in plan.values()} == {lesson.lang}
