@@ -188,13 +188,14 @@ class LessonMemo(ArtifactStore):
 
 
 def builder_fingerprint() -> str:
-    """Hash of the builder's own code and of the picture renderer's (its script, the modules
-    it imports, the Node it runs on): a change to how lessons compile makes every artifact new."""
+    """Hash of the builder's own files (its code, and whatever else a quiz kind's folder
+    holds) and of the picture renderer's (its script, the modules it imports, the Node it
+    runs on): a change to how lessons compile makes every artifact new."""
     from ._run_picture import renderer_fingerprint
 
     home = Path(__file__).resolve().parent
-    own = _fingerprint(tuple((path, path.stat().st_mtime_ns) for path in sorted(home.rglob("*.py"))), home)
-    return own + renderer_fingerprint()
+    files = sorted(path for path in home.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+    return _fingerprint(tuple((path, path.stat().st_mtime_ns) for path in files), home) + renderer_fingerprint()
 
 
 @lru_cache(maxsize=4)

@@ -13,13 +13,13 @@ from ._artifact import CACHE_FOLDER, LessonArtifact, LessonInputs, LessonMemo, s
 from ._compile import CompileTools, compile_lessons, compile_tools, validate_lesson
 from ._course_checks import check_translations
 from ._course_consistency import check_repeats, check_same_ids
-from ._course_file import CourseOutline, read_outline
+from ._course_file import COURSE_FILE, CourseOutline, read_outline
 from ._course_models import check_models
 from ._typed_models import check_typed_models
-from ._scaffold import check_left_to_write
 from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatched
 from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
+from ._left_to_write import check_left_to_write
 from ._lesson_links import check_links, lesson_page
 from ._place_words import check_place_words
 from ._translation_check import check_translated
@@ -214,7 +214,9 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
         if outline is not None:  # a bare content folder has no course file to name its models in
             check_typed_models(lesson, course.quiz_files.get(lesson.key), _quiz_lines(course, lesson),
                                course.problems)
-    check_left_to_write(course)
+    files = [lesson.path for lesson in course.lessons.values()]
+    files += [quiz_file.path for quiz_file in course.quiz_files.values()]
+    check_left_to_write(root, files + ([COURSE_FILE] if (root / COURSE_FILE).is_file() else []), course.problems)
     check_han_line_breaks(root, course.lessons.values(), course.quiz_files.values(), course.problems)
 
 
