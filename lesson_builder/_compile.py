@@ -94,8 +94,8 @@ def compile_lessons(many: list[LessonInputs], tools: CompileTools, *, render: bo
     artifacts: dict[str, LessonArtifact] = {}
     to_do: list[_Compiling] = []
     for inputs in many:
-        digest = inputs.digest(render)
-        found = _load(tools.store, inputs, digest, render)
+        digest = inputs.digest(render) if _made_with(inputs, tools) else ""  # "": never kept
+        found = _load(tools.store, inputs, digest, render) if digest else None
         if found is not None:
             artifacts[inputs.key] = found
         else:
@@ -130,6 +130,13 @@ def plan_runs(inputs: LessonInputs) -> dict[tuple, RunRequest]:
     """Every run the lesson needs (its quizzes validated first): ("snippet", id) or
     ("quiz", id, run name) → request."""
     return _Compiling(inputs, markdown_renderer(), "").plan()
+
+
+def _made_with(inputs: LessonInputs, tools: CompileTools) -> bool:
+    """Whether ``inputs`` carry the fingerprints of ``tools`` (the runtime, the builder, the
+    markdown settings): only then does their digest say what the artifact is made of."""
+    return (inputs.runtime, inputs.builder, inputs.markdown_settings) == (
+        tools.runner.fingerprint, tools.builder, tools.markdown_settings)
 
 
 def _load(store: Optional[ArtifactStore], inputs: LessonInputs, digest: str, render: bool) -> Optional[LessonArtifact]:

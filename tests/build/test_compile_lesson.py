@@ -2,6 +2,7 @@
 The same inputs give the same artifact back from the cache (nothing run, nothing drawn), a
 changed input compiles the lesson again, and the checks across the course read artifacts."""
 
+import shutil
 from pathlib import Path
 
 from test_lesson_builder import SHOP, quiz_lesson, write
@@ -18,6 +19,7 @@ QUIZ = """\
     - {text: shop, explanation: It only sets up.}
 """
 QUIZ_FILE = "quizzes/demo/bg.yaml"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def compiled(root: Path, key: str = "bg/demo", **options):
@@ -49,17 +51,27 @@ def test_a_changed_quiz_file_compiles_the_lesson_again(tmp_path):
     assert compiled(root)[0].loaded
 
 
-def test_a_change_to_the_runtime_or_the_strings_compiles_it_again(tmp_path):
+def test_a_change_to_the_strings_or_the_runtime_compiles_it_again(tmp_path):
     root = write(tmp_path, SHOP)
-    first, _ = compiled(root)
+    shutil.copytree(REPO / "fake_client", root / "fake_client", ignore=shutil.ignore_patterns("__pycache__"))
+    compiled(root)
     strings = root / "frontend" / "page" / "strings"
     strings.mkdir(parents=True)
     (strings / "bg.json").write_text('{"lesson.setupCode": "Код за начало"}', encoding="utf-8")
-    assert not compiled(root)[0].loaded
-    with compile_tools(root) as tools:
-        inputs = scan_course(root).lesson_inputs("bg/demo", tools)
-        inputs.runtime = "another fake_client"
-        assert not compile_lesson(inputs, tools).loaded
+    again, tools = compiled(root)
+    assert not again.loaded and tools.runner.ran == 0 and "Код за начало" in "".join(again.page.blocks.values())
+    assert compiled(root)[0].loaded
+    init = root / "fake_client" / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8") + "\n# a comment changes the source\n", encoding="utf-8")
+    changed, tools = compiled(root)
+    assert not changed.loaded and tools.runner.ran == 2
+
+
+def test_inputs_made_without_the_tools_fingerprints_are_compiled_but_never_kept(tmp_path):
+    root = write(tmp_path, SHOP)
+    inputs = scan_course(root).lesson_inputs("bg/demo")  # no runtime, builder or markdown fingerprint
+    assert not compile_lesson(inputs).problems
+    assert not compile_lesson(inputs).loaded and not (root / ".lesson-cache" / "artifacts").exists()
 
 
 def test_an_artifact_with_a_problem_is_not_kept(tmp_path):
