@@ -8,13 +8,15 @@ and the markdown settings. Its :meth:`LessonInputs.digest` names the artifact: t
 with the same digest make the same artifact, so the second loads it.
 
 ``ArtifactStore`` keeps artifacts by digest: in memory for the process (``mkdocs serve``'s
-rebuilds) and on disk under ``.lesson-cache/artifacts/`` (a warm ``mkdocs build``, ``check``).
+rebuilds) and on disk under ``.lesson-cache/artifacts/`` (a warm ``mkdocs build``, ``check``),
+the few used last of each lesson and language.
 Only an artifact without problems is kept: a problem may be the machine's (a run stopped by
 its time limit, Node gone), and an author fixing one expects it to be looked at again.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -38,6 +40,10 @@ CACHE_FOLDER = ".lesson-cache"
 ARTIFACTS_FOLDER = "artifacts"
 # Kept in memory at once: a course's lessons in every language, twice over.
 _IN_MEMORY = 256
+# Kept on disk per lesson and language: the rendered one and the one `check` makes, each
+# also as it was before the last edit (an edit undone loads it again).
+_ON_DISK_PER_LESSON = 4
+_DIGEST_LENGTH = 64  # hex digits of a SHA-256
 
 
 @dataclass
@@ -139,8 +145,10 @@ class ArtifactStore:
             if data is not None:
                 self._memory.move_to_end(digest)
         if data is None and self.folder is not None:
+            path = self._path(inputs.key, digest)
             try:
-                data = (self.folder / f"{digest}.pickle").read_bytes()
+                data = path.read_bytes()
+                os.utime(path)  # used now: the last one of its lesson to be let go
             except OSError:
                 return None
             self._remember(digest, data)
@@ -159,7 +167,7 @@ class ArtifactStore:
         self._remember(artifact.digest, data)
         if self.folder is None:
             return
-        target = self.folder / f"{artifact.digest}.pickle"
+        target = self._path(artifact.key, artifact.digest)
         temporary = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -167,6 +175,24 @@ class ArtifactStore:
             os.replace(temporary, target)
         except OSError:  # a full disk: compiled again next time
             temporary.unlink(missing_ok=True)
+        self._let_go(artifact.key)
+
+    def _path(self, key: str, digest: str) -> Path:
+        lang, slug = key.split("/", 1)
+        return self.folder / f"{lang}.{slug}.{digest}.pickle"
+
+    def _let_go(self, key: str) -> None:
+        """Delete the lesson's artifacts on disk but the ones used last: every edit of a lesson
+        (or of the builder) makes a new one, and the folder would only grow."""
+        lang, slug = key.split("/", 1)
+        kept = [path for path in self.folder.glob(f"{glob.escape(lang)}.{glob.escape(slug)}.*.pickle")
+                if len(path.name) == len(lang) + len(slug) + _DIGEST_LENGTH + len("...pickle")]
+        try:
+            kept.sort(key=lambda path: path.stat().st_mtime_ns, reverse=True)
+            for path in kept[_ON_DISK_PER_LESSON:]:
+                path.unlink(missing_ok=True)
+        except OSError:  # another build let it go first
+            pass
 
     def _remember(self, digest: str, data: bytes) -> None:
         with self._lock:

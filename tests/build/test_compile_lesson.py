@@ -82,6 +82,19 @@ def test_an_artifact_with_a_problem_is_not_kept(tmp_path):
     assert not again.loaded and again.problems == first.problems
 
 
+def test_the_disk_keeps_the_artifacts_of_a_lesson_used_last_and_lets_the_older_go(tmp_path):
+    root = write(tmp_path, SHOP)
+    page = root / "lessons" / "demo" / "bg.md"
+    text = page.read_text(encoding="utf-8")
+    for edit in range(6):
+        page.write_text(f"{text}\nEdit {edit}.\n", encoding="utf-8")
+        compiled(root)
+    assert len(list((root / ".lesson-cache" / "artifacts").glob("bg.demo.*.pickle"))) == 4
+    assert compiled(root)[0].loaded  # the last one is among them
+    page.write_text(f"{text}\nEdit 0.\n", encoding="utf-8")
+    assert not compiled(root)[0].loaded  # the first one is let go
+
+
 def test_without_a_cache_nothing_is_kept(tmp_path):
     root = write(tmp_path, SHOP)
     compiled(root, use_cache=False)
