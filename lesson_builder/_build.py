@@ -245,11 +245,11 @@ def _check_across(course: Course, only: Optional[list[Path]]) -> None:
     """The checks across the course (same ids and kinds in every translation, no question
     asked twice, no answer told by its length), over the artifacts. With ``only``, the other
     lessons are read quietly for them (only the selected files' problems are reported)."""
+    if course.outline is not None and not course.outline.readable:
+        return  # reported: nothing can be told against it
     artifacts = list(course.artifacts.values())
     if only:
         artifacts += [artifact for key, artifact in _read_quietly(course).items() if key not in course.artifacts]
-    if course.outline is not None and not course.outline.readable:
-        return  # reported: nothing can be told against it
     slugs_in_course, languages = _course_shape(course)
     check_across_course(artifacts, languages, slugs_in_course, course.problems,
                         set(course.lessons) if only else None)
