@@ -1,5 +1,6 @@
 """Markdown → HTML for quiz texts, with the site's extensions where the plugin passes them."""
 
+import re
 from typing import Callable, Optional
 
 import markdown as markdown_library
@@ -20,4 +21,11 @@ def markdown_renderer(extensions: Optional[list] = None, configs: Optional[dict]
         converter.reset()
         return converter.convert(text.strip())
 
+    # Part of every lesson artifact's inputs (``_artifact``): the same in every process.
+    render.settings = settings_text([extensions, configs])
     return render
+
+
+def settings_text(settings: object) -> str:
+    """Markdown settings as text that is the same in every process (no object addresses)."""
+    return re.sub(r" at 0x[0-9a-fA-F]+", "", repr(settings))

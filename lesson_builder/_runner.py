@@ -27,10 +27,10 @@ import socket
 import subprocess
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Optional
 
 from ._zygote import ZYGOTES, Zygote
 
@@ -150,6 +150,15 @@ class ChainRunner:
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
         """Run each group (a lesson's chains) in its own subprocess; each request once."""
         results: dict[RunRequest, dict] = {}
+        for _, finished in self.run_groups_as_done(list(groups)):
+            results.update(finished)
+        return results
+
+    def run_groups_as_done(self, groups: list[list[RunRequest]]) -> Iterator[tuple[int, dict[RunRequest, dict]]]:
+        """Run the groups as :meth:`run_groups` does, and give each group's results (its index,
+        request → transcript) as soon as all of them are known: the caller can go on with a
+        lesson while the others still run. A chain two groups share runs once."""
+        results: dict[RunRequest, dict] = {}
         pending_groups = []
         seen: set[RunRequest] = set()
         for group in groups:
@@ -166,13 +175,22 @@ class ChainRunner:
             if pending:
                 pending_groups.append(pending)
         self.ran += sum(len(group) for group in pending_groups)
+        waiting_for = {index: set(group) - set(results) for index, group in enumerate(groups)}
+
+        def ready() -> Iterator[tuple[int, dict[RunRequest, dict]]]:
+            for index in [index for index, missing in waiting_for.items() if not missing - results.keys()]:
+                del waiting_for[index]
+                yield index, {request: results[request] for request in groups[index]}
+
+        yield from ready()
         pending_groups = [piece for group in pending_groups for piece in _waiting_apart(group)]
         waiting = sum(1 for group in pending_groups if _waits(group))
         # A waiting lesson barely uses its core: it does not take a place of the others.
         with ThreadPoolExecutor(max_workers=self.workers + waiting) as pool:
-            for finished in pool.map(self._run_in_subprocess, _schedule(pending_groups)):
-                results.update(finished)
-        return results
+            running = [pool.submit(self._run_in_subprocess, group) for group in _schedule(pending_groups)]
+            for finished in as_completed(running):
+                results.update(finished.result())
+                yield from ready()
 
     def _zygote(self) -> Optional[Zygote]:
         """The zygote for this build's sources (started by the first lesson that needs it,

@@ -17,14 +17,13 @@ from typing import Optional
 import yaml
 
 from ._course_file import COURSE_FILE, read_outline
+from ._left_to_write import MARK
 from ._lesson_parser import FENCE, QUIZ_LINE, _closing_fence
 from ._mark_strings import is_text, mark_strings
-from ._sources import read_source
 from ._problems import Problems
 from ._yaml_lines import load_located_yaml
 from .kinds import text_fields
 
-MARK = "TO-WRITE"
 FIGURE_USE = re.compile(r"\{\{\s*run\.[^}]+\}\}")
 HEADING = re.compile(r"^(?P<indent>[ \t]*)(?P<hashes>#{1,6})[ \t]+\S")
 ADMONITION = re.compile(r"^(?P<head>[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[\w-]+)(?P<title>[ \t]+\".*\")?[ \t]*$")
@@ -45,20 +44,6 @@ class Scaffold:
     written: list[str] = field(default_factory=list)
     source: Optional[str] = None  # the language laid out, when the lesson existed
     marks: int = 0
-
-
-def check_left_to_write(course) -> None:
-    """Each ``TO-WRITE`` mark left in the read lessons, their quiz files and the course file."""
-    files = [lesson.path for lesson in course.lessons.values()]
-    files += [quiz_file.path for quiz_file in course.quiz_files.values()]
-    if (course.root / COURSE_FILE).is_file():
-        files.append(COURSE_FILE)
-    for relative in files:
-        text = read_source(course.root, course.root / relative, Problems())  # one not UTF-8 is reported already
-        for number, line in enumerate((text or "").split("\n"), start=1):
-            if MARK in line:
-                course.problems.add(relative, number, f"text left to write ({MARK} from `lesson_builder new`): "
-                                                      f"{line.strip()[:100]}")
 
 
 def new_page(root: Path, slug: str, lang: str, source: Optional[str] = None, after: Optional[str] = None) -> Scaffold:

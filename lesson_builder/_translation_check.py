@@ -13,7 +13,7 @@ from typing import Iterator, Optional
 
 from ._model import Lesson, QuizFile
 from ._problems import Problems
-from ._scaffold import MARK as LEFT_TO_WRITE
+from ._left_to_write import MARK as LEFT_TO_WRITE
 from ._text_language import foreign_language, language_name
 from .kinds import text_fields
 

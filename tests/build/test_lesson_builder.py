@@ -3,6 +3,7 @@ rendering, the command line. Content is written to a temporary folder; chains ru
 (subprocess, fake_client, lesson_runtime)."""
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -265,11 +266,13 @@ def test_each_distinct_chain_runs_once_and_is_cached(tmp_path):
     cached = sorted((root / ".lesson-cache").glob("*.json"))
     assert len(cached) == 2  # shop and ask
     assert (root / ".lesson-cache" / ".gitignore").read_text().strip().endswith("*")
-    for path in cached:  # a cached transcript is what the next build uses
+    for path in cached:  # a cached transcript is what the next compile of the lesson uses
         transcript = json.loads(path.read_text(encoding="utf-8"))
         if transcript["output"] == "tool_use\n":
             transcript["output"] = "from the cache\n"
             path.write_text(json.dumps(transcript), encoding="utf-8")
+    assert not problems_of(root, use_cache=True)  # the lesson's artifact is loaded: its inputs are the same
+    shutil.rmtree(root / ".lesson-cache" / "artifacts")
     assert "+from the cache" in problems_of(root, use_cache=True)[0]
 
 
@@ -325,7 +328,8 @@ def test_cli_transcript_prints_the_real_output(tmp_path):
 
 def test_public_names_are_pinned():
     assert sorted(lesson_builder.__all__) == sorted([
-        "CACHE_FOLDER", "ContentError", "Course", "Problem", "QUIZ_KINDS", "RenderedLesson", "build_course",
+        "CACHE_FOLDER", "ContentError", "Course", "LessonArtifact", "LessonInputs", "Problem", "QUIZ_KINDS",
+        "RenderedLesson", "build_course", "check_across_course", "compile_lesson", "compile_tools",
         "markdown_renderer", "quiz_schema", "scan_course"])
     # One kind a folder of quiz_kinds/, in the order of the folders.
     assert list(lesson_builder.QUIZ_KINDS) == ["exercise", "fill-in", "find-bug", "multiple-choice", "predict-output"]
@@ -360,11 +364,11 @@ def test_each_chain_runs_in_the_lesson_worker_with_its_page_language_and_is_cach
 
 
 def test_every_run_a_lesson_plans_carries_the_lessons_language():
-    from lesson_builder._build import _plan
+    from lesson_builder._compile import plan_runs
     from support.repo_course import repo_course
 
     course = repo_course()
     for key in ("ru/agent-loop", "zh/first-steps"):
         lesson = course.lessons[key]
-        plan = _plan(lesson, [])
+        plan = plan_runs(course.lesson_inputs(key))
         assert plan and {request.lang for request in plan.values()} == {lesson.lang}
