@@ -2,8 +2,9 @@
 progress, one glossary page per language, menu names and positions from the course file,
 the frame around each lesson page. Called in one line from each event of the plugin.
 
-The site's languages come from mkdocs-static-i18n's configuration; the course file must list
-the same ones, the default first (it is built at the site root).
+The site's languages come from the language registry (``lessons/languages.yaml``); the course
+file must list the same ones, the default first (it is built at the site root), and so must
+mkdocs-static-i18n's configuration (checked here until the site is built one language at a time).
 """
 
 import posixpath
@@ -16,6 +17,7 @@ from ._course_file import COURSE_FILE
 from ._course_map import COURSE_MAP_MARK, course_map_html
 from ._course_pages import frame_html, frame_page, notice_markdown
 from ._glossary import glossary_pages
+from ._languages import REGISTRY_FILE, codes
 from ._lesson_links import lesson_page
 from ._strings import ui_text
 
@@ -24,17 +26,13 @@ LESSON_PAGE = re.compile(r"^(?P<lang>[a-z]{2,3})/lessons/(?P<slug>[^/]+)/index\.
 
 
 class CourseSite:
-    def __init__(self, root: Path, languages: list[str], names: dict[str, str]):
+    def __init__(self, root: Path, languages: list[str]):
         self.root = root
         self.languages = languages  # as the site builds them, the default first
-        self.names = names  # each language's name in itself
 
     @classmethod
-    def from_config(cls, root: Path, config) -> "CourseSite":
-        i18n = config.plugins.get("i18n")
-        entries = list(i18n.config.languages) if i18n is not None else []
-        entries.sort(key=lambda entry: not entry.default)
-        return cls(root, [entry.locale for entry in entries], {entry.locale: entry.name for entry in entries})
+    def from_registry(cls, root: Path) -> "CourseSite":
+        return cls(root, codes(root))
 
     def check(self, course: Course) -> None:
         """The course file exists and lists the site's languages (problems go to the course)."""
@@ -43,7 +41,7 @@ class CourseSite:
                                                 "title and focus per language (see the author guide)")
         elif self.languages and course.outline.readable and course.outline.languages != self.languages:
             course.problems.add(COURSE_FILE, 1, f"'languages' must be the site's languages, the default first: "
-                                                f"[{', '.join(self.languages)}] (mkdocs.yml, i18n)")
+                                                f"[{', '.join(self.languages)}] ({REGISTRY_FILE})")
 
     def extra_pages(self, course: Course) -> dict[str, tuple[str, str]]:
         """Docs path → (source file, markdown) of every notice and glossary page."""
@@ -51,7 +49,7 @@ class CourseSite:
         pages: dict[str, tuple[str, str]] = {}
         for entry in outline.lessons if outline else []:
             for lang in sorted(entry.in_progress):
-                markdown = notice_markdown(self.root, outline, entry, lang, self.names)
+                markdown = notice_markdown(self.root, outline, entry, lang)
                 pages[lesson_page(lang, entry.slug)] = (COURSE_FILE, markdown)
         for uri, source in glossary_pages(self.root, self.languages).items():
             pages[uri] = (source.relative_to(self.root).as_posix(), source.read_text(encoding="utf-8"))

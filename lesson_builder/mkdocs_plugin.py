@@ -25,12 +25,14 @@ from ._content_security import (HEADERS_FILE, content_problems, headers_file, li
                                 with_meta_policy)
 from ._course_site import CourseSite
 from ._markdown import markdown_renderer
+from ._languages import LanguageRegistryError
 from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, SearchEntryCache, TemplateCodeCache
 from ._coverage import coverage, coverage_markdown
 from ._page_output_cache import PageOutputCache
 from ._page_programs import PageProgramError, add_programs
 from ._render import finish_html
 from ._serve_errors import ServeErrors
+from ._site_languages import SiteLanguageError, configure as configure_languages
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
 from ._search_index import split_search_index
 from ._search_worker import SearchWorker
@@ -101,7 +103,11 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         if self._startup is None:
             # The runtime (bundle, node_modules, tools/) lives beside mkdocs.yml.
             self._startup = StartupFiles(base, report=lambda message: log.info("lessons: %s", message))
-        self._site = CourseSite.from_config(self._root, config)
+        try:
+            configure_languages(config, self._root)  # i18n's languages and the search's stemmers
+        except (LanguageRegistryError, SiteLanguageError) as error:
+            raise PluginError(f"lessons: {error}") from None
+        self._site = CourseSite.from_registry(self._root)
         if self._templates is None:
             cache = self._root / CACHE_FOLDER if self.config.cache else None
             self._templates = TemplateCodeCache(cache / TEMPLATES_FOLDER if cache else None)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import lesson_builder
 from lesson_builder import build_course, markdown_renderer
+from support.languages import COURSE_LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -578,7 +579,7 @@ def test_public_names_are_pinned():
 def test_the_setup_code_label_comes_from_the_front_ends_strings_in_every_language():
     from lesson_builder._strings import FALLBACK, SETUP_CODE_KEY, setup_code_label
 
-    for lang in ("bg", "fa", "zh", "ru", "uk"):
+    for lang in COURSE_LANGUAGES:
         strings = json.loads((REPO / "frontend" / "page" / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
         assert setup_code_label(REPO, lang) == strings[SETUP_CODE_KEY] != FALLBACK
 

@@ -14,11 +14,13 @@ import sys
 from pathlib import Path
 
 import yaml
+from support.languages import COURSE_LANGUAGES
 from support.run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
 COURSE_FILE = "lessons/course.yaml"
+REGISTRY_FILE = "lessons/languages.yaml"  # the site's languages: the copy has the repository's
 STARTUP_CACHE = Path("build") / "startup-cache"
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
@@ -32,7 +34,7 @@ def repository_files() -> list[str]:
 
 def make_site_copy(target: Path) -> Path:
     refuse_in_fast_run("a copy of the site")
-    for name in repository_files() + list(SAMPLE):
+    for name in repository_files() + list(SAMPLE) + [REGISTRY_FILE]:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
     (target / COURSE_FILE).write_text(sample_course_file(), encoding="utf-8")
@@ -58,8 +60,8 @@ def sample_course_file() -> str:
     the course's models (the lesson uses their names)."""
     course = yaml.safe_load((REPO / COURSE_FILE).read_text(encoding="utf-8"))
     sample = next(entry for entry in course["lessons"] if entry["slug"] == "first-steps")
-    sample.update(prerequisites=[], in_progress=[lang for lang in course["languages"] if lang != "bg"])
-    return yaml.safe_dump({"languages": course["languages"], "models": course["models"], "lessons": [sample]},
+    sample.update(prerequisites=[], in_progress=list(COURSE_LANGUAGES[1:]))
+    return yaml.safe_dump({"models": course["models"], "lessons": [sample]},
                           allow_unicode=True, sort_keys=False, default_flow_style=None, width=200)
 
 
