@@ -1,52 +1,112 @@
-"""The site's languages in the MkDocs configuration, from the language registry: mkdocs-static-i18n's
-language list and the search's stemmers are made from ``lessons/languages.yaml`` as the build
-starts, so that mkdocs.yml names only the default language (the i18n plugin refuses a list
-without one) and a new language is a registry entry, not a second list to keep in step.
+"""One language's site in MkDocs terms, from the language registry (``lessons/languages.yaml``):
+its name and description, Material's language (its translations, and right-to-left for fa),
+the search's stemmers, Material's language switcher (``extra.alternate``: the languages' home
+pages, and for each page the same page in each language where there is one), and its menu
+(the language's docs folder as the top level with its home page, the course's order, the
+registry's section names).
 """
 
+from __future__ import annotations
+
+import logging
 from pathlib import Path
 
-from ._languages import REGISTRY_FILE, Language, languages
-
-# The i18n plugin's own settings, kept as mkdocs.yml gives them.
-I18N_SETTINGS = ("build_only_locale", "docs_structure", "fallback_to_default", "reconfigure_material",
-                 "reconfigure_search")
+from ._glossary import glossary_file
+from ._languages import Language, language, languages
 
 
-class SiteLanguageError(Exception):
-    pass
+def search_languages(lang: Language) -> list[str]:
+    """The search index's lunr languages: English (code and ids are English words) and the
+    language's stemmers."""
+    return ["en"] + [stemmer for stemmer in lang.search if stemmer != "en"]
 
 
-def i18n_languages(registry: list[Language]) -> list[dict]:
-    """mkdocs-static-i18n's ``languages``: the default (the registry's first) built at the root."""
-    return [{"locale": language.code, "name": language.name, "default": index == 0, "build": True,
-             "site_name": language.site_name, "site_description": language.site_description,
-             "nav_translations": dict(language.nav)} for index, language in enumerate(registry)]
+def home_path(root: Path, code: str) -> str:
+    """A language's folder in the site: ``""`` for the default, ``"<code>/"`` for the others."""
+    return "" if code == languages(root)[0].code else f"{code}/"
 
 
-def search_languages(registry: list[Language]) -> list[str]:
-    """The search index's lunr languages: English (code and ids are English words) and each
-    language's stemmers, once each."""
-    found = ["en"]
-    for language in registry:
-        found.extend(stemmer for stemmer in language.search if stemmer not in found)
+def apply_language(config, root: Path, code: str) -> None:
+    """The registry's facts for ``code`` in this build's configuration."""
+    here = language(root, code)
+    config.site_name, config.site_description = here.site_name, here.site_description
+    config.theme["language"] = here.theme
+    config.extra["alternate"] = [{"name": other.name, "lang": other.code, "link": _site_path(home_path(root, other.code))}
+                                 for other in languages(root)]
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    if search is not None:
+        search.config["lang"] = search_languages(here)
+    # jieba (the search's Chinese segmenter) logs its dictionary loading: only its warnings matter.
+    logging.getLogger("jieba").setLevel(logging.WARNING)
+
+
+def page_alternates(root: Path, code: str, src_uri: str) -> list[dict]:
+    """The switcher's links from the page ``src_uri`` (``<code>/...``), as site paths (the theme
+    makes them relative): the same page in each language that has it, else its home page."""
+    rest = src_uri.split("/", 1)[1] if "/" in src_uri else ""
+    page = rest.removesuffix("index.md").removesuffix(".md")
+    page = page + "/" if page and not page.endswith("/") else page
+    found = []
+    for other in languages(root):
+        there = _has_page(root, other.code, rest)
+        link = _site_path(home_path(root, other.code) + (page if there else ""))
+        found.append({"name": other.name, "lang": other.code, "link": link})
     return found
 
 
-def configure(config, root: Path) -> None:
-    """Fill the i18n plugin's languages and the search's stemmers from the registry (once: the
-    i18n plugin's builds of the other languages start from the same configuration)."""
-    registry = languages(root)
-    i18n = config.plugins.get("i18n")
-    if i18n is not None and [entry.locale for entry in i18n.config.languages] != [x.code for x in registry]:
-        given = [entry.locale for entry in i18n.config.languages if entry.default]
-        if given != [registry[0].code]:
-            raise SiteLanguageError(f"mkdocs.yml: the i18n plugin's default language must be {registry[0].code}, "
-                                    f"the first of {REGISTRY_FILE} (the others come from there)")
-        options = {key: i18n.config[key] for key in I18N_SETTINGS}
-        errors, _ = i18n.load_config({**options, "languages": i18n_languages(registry)})
-        if errors:
-            raise SiteLanguageError(f"{REGISTRY_FILE}: mkdocs-static-i18n refuses the languages: {errors}")
-    search = config.plugins.get("material/search") or config.plugins.get("search")
-    if search is not None:
-        search.config["lang"] = search_languages(registry)
+def _site_path(path: str) -> str:
+    # Relative to the site's root: MkDocs' `url` filter makes it relative to the page, so the
+    # site may be served from any folder.
+    return path or "./"
+
+
+def _has_page(root: Path, code: str, rest: str) -> bool:
+    if rest.startswith("lessons/"):  # every lesson has a page in every language (written, or a notice)
+        return True
+    if rest == "glossary.md":
+        return glossary_file(root, code).is_file()
+    return (root / "docs" / code / rest).is_file()
+
+
+def site_nav(nav, root: Path, code: str, positions: dict[str, int]):
+    """The menu of one language: its docs folder's content as the top level, a lesson folder
+    shown as its lesson, the lessons in course order, section names in the language."""
+    names = language(root, code).nav
+    home = next((page for page in nav.pages if page.file.src_uri == f"{code}/index.md"), None)
+    if home is not None:
+        nav.homepage = home  # the logo's link: this language's home, not the site's root
+    items = nav.items
+    if len(items) == 1 and getattr(items[0], "is_section", False):
+        items = items[0].children  # the language's folder (docs/<code>/) is the whole site
+    nav.items = _lesson_nav(items, None, positions, names)
+    nav.pages = [item for item in _walk(nav.items) if getattr(item, "is_page", False)]
+    for previous, page in zip([None] + nav.pages[:-1], nav.pages):
+        page.previous_page = previous
+        if previous is not None:
+            previous.next_page = page
+    if nav.pages:
+        nav.pages[-1].next_page = None
+    return nav
+
+
+def _lesson_nav(items: list, parent, positions: dict[str, int], names: dict) -> list:
+    result = []
+    for item in items:
+        if getattr(item, "is_section", False):
+            item.title = names.get(item.title, item.title)
+            item.children = _lesson_nav(item.children, item, positions, names)
+            only = item.children[0] if len(item.children) == 1 else None
+            if only is not None and getattr(only, "is_page", False) and only.file.src_uri in positions:
+                item = only  # the folder lessons/<slug>/ holds just the lesson: show the lesson
+        item.parent = parent
+        result.append(item)
+    if result and all(getattr(i, "is_page", False) and i.file.src_uri in positions for i in result):
+        result.sort(key=lambda page: positions[page.file.src_uri])
+    return result
+
+
+def _walk(items: list):
+    for item in items:
+        yield item
+        if getattr(item, "is_section", False):
+            yield from _walk(item.children)
