@@ -19,6 +19,7 @@ from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
 from ._course_file import COURSE_FILE
 from ._course_map import COURSE_MAP_MARK, course_map_html
 from ._course_pages import frame_html, frame_page, notice_markdown
+from ._coverage import coverage, coverage_markdown
 from ._glossary import glossary_page, glossary_pages
 from ._languages import REGISTRY_FILE, codes
 from ._lesson_links import lesson_page
@@ -37,6 +38,7 @@ class PageSet:
     pages: dict[str, dict] = field(default_factory=dict)
     blocks: dict[str, str] = field(default_factory=dict)  # widget token → its HTML
     course_map: str = ""  # the home page's, in place of its mark
+    coverage: str = ""  # the author guide's table (the default language's site has the guide)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
@@ -99,6 +101,8 @@ class CourseSite:
                                                 "owner": source.relative_to(self.root).as_posix()}
         if outline is not None and outline.lessons:
             found.course_map = course_map_html(self.root, course, lang)
+        if lang == self.languages[0]:
+            found.coverage = coverage_markdown(coverage(course))
         return found
 
 

@@ -1,33 +1,32 @@
 """The thin MkDocs adapter of lesson_builder: a plain build of one language's site.
 
-A build of ``mkdocs.yml`` makes one language (``LESSONS_LANGUAGE``; the registry's first, at
-the site root, by default): the registry's facts for it (``_site_languages``), its pages
-(``docs/<lang>/`` and the course's :class:`PageSet`: ``lessons/<slug>/<lang>.md`` as
-``<lang>/lessons/<slug>/index.md``), the widgets' HTML, the checks of its inline code, the
-runtime's tags and its Content-Security-Policy. The default language's build runs the course
-and starts the others' builds (``_language_builds``), then puts their pages, the runtime,
-the policy and the service worker into the site.
+A build of ``mkdocs.yml`` for a language (``LESSONS_LANGUAGE``) makes that language's pages: the
+registry's facts for it (``_site_languages``), ``docs/<lang>/`` and the course's
+:class:`PageSet` (``lessons/<slug>/<lang>.md`` as ``<lang>/lessons/<slug>/index.md``), the
+widgets' HTML, the checks of its inline code, the runtime's tags and the pages' policy. The
+build of ``mkdocs.yml`` as it is, the site build, runs the course, starts every language's
+build (``_language_builds``) and copies the theme's files, then puts the languages' pages, the
+runtime, the policy and the service worker into the site.
 """
 
-import json
 import logging
 import os
 from pathlib import Path
 from typing import Optional
 from urllib.parse import urlsplit
 
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from ._build import Course, LessonMemo
+from ._build import CACHE_FOLDER, LessonMemo
 from ._content_security import content_problems, inline_code_refusal, page_script_hashes, with_meta_policy
 from ._course_site import CourseSite, PageSet, author_guide_link, run_course, stub_lesson_pages
-from ._coverage import coverage, coverage_markdown
-from ._language_builds import (LANGUAGE_ENV, PAGE_SET_ENV, SCRIPT_HASHES_FILE, SERVING_ENV, LanguageBuildError,
-                               LanguageBuilds)
+from ._language_builds import (LANGUAGE_ENV, SERVING_ENV, LanguageBuildError, LanguageBuilds, handed_page_set,
+                               record_script_hashes)
 from ._languages import LanguageRegistryError, codes
 from ._markdown import markdown_renderer
 from ._page_programs import PageProgramError, add_programs
@@ -55,7 +54,6 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
     def __init__(self) -> None:
         super().__init__()
         self._root, self._lang, self._default = Path("."), "", ""
-        self._course: Optional[Course] = None
         self._pages = PageSet("")
         self._startup: Optional[StartupFiles] = None
         self._runtime: Optional[SiteRuntime] = None
@@ -65,6 +63,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._others: Optional[LanguageBuilds] = None
         self._script_hashes: set[str] = set()
         self._serving = os.environ.get(SERVING_ENV) == "1"
+        self._site_build = LANGUAGE_ENV not in os.environ  # mkdocs.yml as it is: the whole site
 
     def on_startup(self, *, command, dirty) -> None:
         if command == "serve":
@@ -96,12 +95,22 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             self._runtime_signature = signature
         self._script_hashes = set()
 
+    def on_env(self, env, config, files):
+        if self.config.cache:  # the theme's templates compiled once, not once per language's build
+            folder = self._root / CACHE_FOLDER / "site" / "templates"
+            folder.mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+        return env
+
     def on_files(self, files: Files, config) -> Files:
-        if self._lang == self._default:
-            self._pages = self._run_course(config)
-        else:
-            self._pages = PageSet.from_json(Path(os.environ[PAGE_SET_ENV]).read_text(encoding="utf-8"))
-        kept = Files([self._placed(file, config) for file in files if self._belongs(file.src_uri)])
+        if self._site_build:  # the course, every language's build, and the theme's files
+            self._start_languages(config)
+            return Files([file for file in files if Path(file.src_dir) != Path(config.docs_dir)])
+        try:
+            self._pages = handed_page_set(self._root, self._lang)
+        except LanguageBuildError as error:
+            raise PluginError(f"lessons: {error}") from None
+        kept = Files([self._placed(file, config) for file in files if self._belongs(file, config)])
         for uri in sorted(self._pages.pages):
             if kept.get_file_from_path(uri) is not None:
                 raise PluginError(f"{self._pages.pages[uri]['owner']}: docs/{uri} already exists; it owns that page")
@@ -117,9 +126,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
         page.title = self._pages.pages.get(page.file.src_uri, {}).get("title") or page.title
         markdown = self._pages.fill_course_map(markdown, page.file.src_uri)
-        if COVERAGE_MARK in markdown and self._course is not None:
-            markdown = markdown.replace(COVERAGE_MARK, coverage_markdown(coverage(self._course)))
-        return markdown
+        return markdown.replace(COVERAGE_MARK, self._pages.coverage) if COVERAGE_MARK in markdown else markdown
 
     def on_page_context(self, context, page, config, nav):
         context["author_guide"] = author_guide_link(self._root, page.file.dest_uri, self._lang)
@@ -147,21 +154,25 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         stylesheet and the search script by the site's root path."""
         if template_name != "404.html" or self._runtime is None:
             return output
-        output = output.replace("</head>", self._runtime.not_found_tags(_root_path(config)) + "</head>", 1)
+        root_path = urlsplit(config.site_url or "/").path or "/"
+        output = output.replace("</head>", self._runtime.not_found_tags(root_path) + "</head>", 1)
         return self._with_policy(output, "404.html")
 
     @event_priority(-100)  # after Material's search has written the index
     def on_post_build(self, config) -> None:
         site_dir = Path(config.site_dir)
-        if self._lang != self._default:
-            (site_dir / SCRIPT_HASHES_FILE).write_text(json.dumps(sorted(self._script_hashes)), encoding="utf-8")
-            return
+        if not self._site_build:
+            return record_script_hashes(site_dir, self._script_hashes)
         try:
             built = self._others.finish(site_dir, self._script_hashes)
         except LanguageBuildError as error:
             raise PluginError(f"lessons: {error}") from None
         log.info("lessons: languages built again: %s", ", ".join(built) or "none (each as built before)")
         self._runtime.write(site_dir)  # after every page: the offline manifest lists the site's files
+
+    def on_build_error(self, error) -> None:
+        if self._others is not None:
+            self._others.abandon()
 
     def on_serve(self, server, config, builder):
         for name in WATCHED:
@@ -171,9 +182,8 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             self._serve_errors.attach(server)
         return server
 
-    def _run_course(self, config) -> PageSet:
-        """Run and check the course (every language), start the other languages' builds and
-        give back the default language's pages."""
+    def _start_languages(self, config) -> None:
+        """Run and check the course (every language), start every language's build."""
         markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
         course = run_course(self._root, markdown, cache=self.config.cache, memo=self._memo)
         for warning in sorted(course.warnings, key=lambda p: (p.path, p.line)):
@@ -185,21 +195,20 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
                 stub_lesson_pages(course)
         elif problems:
             raise PluginError(f"{len(problems)} problem(s) in the lessons:\n{course.problems.report()}")
-        self._course = course
         if not problems:
             log.info("lessons: %d pages, every output and answer key checked (%d runs and %d run pictures "
                      "made, the others cached)", len(course.pages), course.chains_run, course.pictures_drawn)
         self._others = LanguageBuilds(self._root, Path(config.config_file_path), self._lang, strict=bool(config.strict),
                                       serving=self._serving, runtime_version=self._runtime.version)
         site = CourseSite.from_registry(self._root)
-        self._others.start([site.page_set(course, lang) for lang in site.languages if lang != self._lang])
-        return site.page_set(course, self._lang)
+        self._others.start([site.page_set(course, lang) for lang in site.languages])
 
-    def _belongs(self, src_uri: str) -> bool:
-        """A file of this language's site: its docs folder, and in the default language's
-        also what is no language's (the theme's files, the author guide, docs/assets/)."""
-        first = src_uri.split("/", 1)[0]
-        return first == self._lang or (self._lang == self._default and first not in codes(self._root))
+    def _belongs(self, file: File, config) -> bool:
+        """A file of this language's site: its docs folder, and in the default language's also
+        the docs no language owns (the author guide, docs/assets/); the theme's are the site's."""
+        first = file.src_uri.split("/", 1)[0]
+        shared = self._lang == self._default and first not in codes(self._root)
+        return (first == self._lang or shared) and Path(file.src_dir) == Path(config.docs_dir)
 
     def _placed(self, file: File, config) -> File:
         """The default language's pages at the site root, the others' under /<lang>/ (where
@@ -235,7 +244,3 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             return add_programs(html, root=self._root, lang=self._lang, title=page.title or "", name=name)
         except PageProgramError as error:
             raise PluginError(f"docs/{src}: {error}") from None
-
-
-def _root_path(config) -> str:
-    return urlsplit(config.site_url or "/").path or "/"

@@ -27,7 +27,7 @@ UPSTREAM_CLASSES = (MkDocsConfig, Theme, File, Files, Navigation, Page, LiveRelo
 UPSTREAM_METHODS = frozenset(name for cls in UPSTREAM_CLASSES for name, member in inspect.getmembers(cls)
                              if callable(member) and not name.startswith("__")) - set(dir(dict)) - set(dir(list))
 PLUGIN = REPO / "lesson_builder" / "mkdocs_plugin.py"
-PLUGIN_LINES = 245  # the bound; the count is printed by the test below
+PLUGIN_LINES = 250  # the bound; the count is printed by the test below
 
 
 def patches(source: str) -> list[tuple[int, str]]:
