@@ -32,6 +32,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # tests/support: the test helpers are the bench's too
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from support.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from support.languages import COURSE_LANGUAGES  # noqa: E402
 from startup import Server, make_handler, page_bytes_gzipped  # noqa: E402  (the same server and byte rule)
 
 PAGE = "lessons/tool-loop/"
@@ -158,7 +159,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=REPO / "site")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--lang", nargs="*", default=["bg", "fa", "zh", "ru", "uk"])
+    parser.add_argument("--lang", nargs="*", default=list(COURSE_LANGUAGES))
     args = parser.parse_args()
     pyodide_dirs = sorted(p.name for p in (args.site / "assets" / "runtime").glob("pyodide-*"))
     if not pyodide_dirs:

@@ -36,7 +36,7 @@ import re
 from typing import Iterator, Optional
 
 from ._scripts import HAN
-from .locales import words_of
+from .locales import LANGUAGES, words_of
 
 _HAN = re.compile(f"[{HAN}]")
 _ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
@@ -44,10 +44,14 @@ _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _LATIN_WORD = re.compile(r"(?<![\w.\-])[A-Za-z][A-Za-z']+(?![\w.\-])")
 _CYRILLIC_WORD = re.compile("[\u0400-\u04ff'’]+")
 
-_LETTERS = {"uk": "іїєґ", "ru": "ыэё", "bg": "ъ"}
-
-# The script each language the fake speaks is written in (as `_script` names scripts).
-SCRIPTS = {"bg": "cyrillic", "ru": "cyrillic", "uk": "cyrillic", "fa": "fa", "zh": "zh", "en": "en"}
+# The script each language the fake speaks is written in, and the letters only one Cyrillic
+# language writes: from the locale modules (`fake_client.locales`).
+SCRIPTS = {code: module.SCRIPT for code, module in LANGUAGES.items()}
+_LETTERS = {code: module.LETTERS for code, module in LANGUAGES.items() if getattr(module, "LETTERS", "")}
+# A script's language when the texts say no more (Cyrillic: scored first, see the docstring).
+_BY_SCRIPT = {script: next(code for code, written in SCRIPTS.items() if written == script)
+              for script in dict.fromkeys(SCRIPTS.values())}
+CYRILLIC_DEFAULT = "bg"  # the site's default language
 
 # A context variable, as `recording()` uses: private to a thread or task, so that runs in
 # parallel never see each other's page, and put back exactly by the `with` that set it.
@@ -88,18 +92,18 @@ def detect_language(user_texts_newest_first: list[str], system: str = "",
             continue
         if page is not None and SCRIPTS.get(page) == script:
             return page
-        return _cyrillic_language(texts) if script == "cyrillic" else script
-    return page if page is not None else "en"
+        return _cyrillic_language(texts) if script == "cyrillic" else _BY_SCRIPT[script]
+    return page if page is not None else _BY_SCRIPT["latin"]
 
 
 def _script(text: str) -> str | None:
-    counts = {"zh": len(_HAN.findall(text)), "fa": len(_ARABIC.findall(text)),
+    counts = {"han": len(_HAN.findall(text)), "arabic": len(_ARABIC.findall(text)),
               "cyrillic": len(_CYRILLIC.findall(text))}
     best = max(counts, key=lambda name: counts[name])
     if counts[best]:
         return best
     if len(_LATIN_WORD.findall(text)) >= 2:
-        return "en"
+        return "latin"
     return None
 
 
@@ -109,7 +113,7 @@ def _cyrillic_language(texts: list[str]) -> str:
         ranked = sorted(scores.values(), reverse=True)
         if ranked[0] > 0 and ranked[0] > ranked[1]:
             return max(scores, key=lambda lang: scores[lang])
-    return "bg"
+    return CYRILLIC_DEFAULT
 
 
 def _cyrillic_scores(text: str) -> dict[str, int]:

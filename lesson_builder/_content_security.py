@@ -162,6 +162,16 @@ def content_problems(content_html: str) -> list[tuple[str, str]]:
     return problems
 
 
+def inline_code_refusal(source: Path, shown: str, needle: str, sentence: str) -> str:
+    """The build's message for inline code in a page: ``shown`` (the page's source as the
+    author knows it) at the line of ``source`` that holds ``needle``."""
+    try:
+        line = line_in(source.read_text(encoding="utf-8"), needle)
+    except (OSError, UnicodeDecodeError):
+        line = 0
+    return f"{shown}{f':{line}' if line else ''}: {sentence}"
+
+
 def line_in(source: str, needle: str) -> int:
     """The first line of ``source`` holding ``needle`` (case-insensitive), or 0."""
     for number, line in enumerate(source.splitlines(), start=1):

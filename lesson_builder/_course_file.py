@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Optional
 
 from ._course_models import MODELS_KEY, CourseModel, read_models
+from ._languages import REGISTRY_FILE, LanguageRegistryError, codes
 from ._problems import Problems, suggestion
 from ._sources import read_source
 from ._yaml_lines import LocatedDict, LocatedList, YamlProblem, as_text, keep_source_text, load_located_yaml
@@ -85,10 +86,17 @@ def read_outline(root: Path, problems: Problems) -> Optional[CourseOutline]:
     text = read_source(Path(root), path, problems)
     if text is None:
         return CourseOutline(path=COURSE_FILE, readable=False)
-    return parse_outline(COURSE_FILE, text, problems)
+    try:
+        registry = codes(Path(root))
+    except LanguageRegistryError as error:
+        problems.add(REGISTRY_FILE, error.line, error.message)
+        registry = None
+    return parse_outline(COURSE_FILE, text, problems, registry)
 
 
-def parse_outline(path: str, text: str, problems: Problems) -> CourseOutline:
+def parse_outline(path: str, text: str, problems: Problems, registry: Optional[list[str]] = None) -> CourseOutline:
+    """The course file ``text``; ``registry``: the languages of the registry, the course's
+    when the file names none (a course file may name its own: the tests' small courses)."""
     outline = CourseOutline(path=path)
     try:
         data = load_located_yaml(text)
@@ -106,7 +114,7 @@ def parse_outline(path: str, text: str, problems: Problems) -> CourseOutline:
                                                   f"{suggestion(str(key), TOP_KEYS)}; known: {', '.join(TOP_KEYS)}")
     outline.models = read_models(path, data, problems)
     _as_written(data.get("languages"))
-    languages = data.get("languages")
+    languages = data.get("languages", registry)
     if not isinstance(languages, list) or not languages or not all(isinstance(x, str) for x in languages):
         problems.add(path, data.line_of("languages"), "'languages' must list the site's language codes, "
                                                       "the default language first")

@@ -15,6 +15,7 @@ from ._build import Course
 from ._course_file import CourseOutline
 from ._course_pages import in_language
 from ._html import json_for_script
+from ._languages import language
 from ._reading_time import reading_minutes
 from ._strings import ui_text
 
@@ -22,13 +23,6 @@ from ._strings import ui_text
 COURSE_MAP_MARK = "<!-- lesson_builder course map -->"
 # Links from a language's home page (its folder: "/" or "/<lang>/") to its lessons.
 LESSON_URL_FROM_HOME = "lessons/{slug}/"
-PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-
-
-def local_number(lang: str, number: int) -> str:
-    """A count in the page's own digits (Persian prose writes Persian digits)."""
-    text = str(number)
-    return text.translate(PERSIAN_DIGITS) if lang == "fa" else text
 
 
 def course_map_html(root: Path, course: Course, lang: str) -> str:
@@ -44,7 +38,7 @@ def course_map_html(root: Path, course: Course, lang: str) -> str:
         title, title_lang = entry.title_in(lang)
         config.append({"slug": entry.slug, "title": title, "written": written, "quizzes": quizzes})
         if written:
-            minutes = local_number(lang, reading_minutes(lesson.text, lang))
+            minutes = reading_minutes(lesson.text, language(root, lang))
             status = f'<span class="course-map__time">{escape(ui_text(root, lang, "courseMap.minutes", minutes=minutes))}</span>'
         else:
             status = (f'<span class="course-map__draft" data-translation-in-progress>'
@@ -52,8 +46,8 @@ def course_map_html(root: Path, course: Course, lang: str) -> str:
         items.append(
             f'<li class="course-map__lesson" data-course-lesson="{escape(entry.slug)}">'
             f'<a class="course-map__title" href="{LESSON_URL_FROM_HOME.format(slug=escape(entry.slug))}">'
-            f"{in_language(title, title_lang, lang)}</a>"
-            f'<p class="course-map__focus">{in_language(*entry.focus_in(lang), lang)}</p>'
+            f"{in_language(root, title, title_lang, lang)}</a>"
+            f'<p class="course-map__focus">{in_language(root, *entry.focus_in(lang), lang)}</p>'
             f'<p class="course-map__meta">{status}'
             f'<span class="course-map__progress" data-course-progress hidden></span></p></li>')
     return (f'<nav class="course-map" data-course-map aria-label="{escape(ui_text(root, lang, "courseMap.region"))}">'

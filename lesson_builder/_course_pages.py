@@ -12,6 +12,7 @@ from html import escape
 from pathlib import Path
 
 from ._course_file import CourseLesson, CourseOutline
+from ._languages import language
 from ._strings import ui_text
 
 GLOSSARY_URL_FROM_LESSON = "../../glossary/"
@@ -30,8 +31,7 @@ def url_between(from_url: str, to_url: str) -> str:
     return relative.rstrip("/") + "/"
 
 
-def notice_markdown(root: Path, outline: CourseOutline, entry: CourseLesson, lang: str,
-                    language_names: dict[str, str]) -> str:
+def notice_markdown(root: Path, outline: CourseOutline, entry: CourseLesson, lang: str) -> str:
     """The page of a lesson whose translation to ``lang`` is in progress: in ``lang`` only,
     with links to the lesson in every language it is written in."""
     default = outline.languages[0]
@@ -39,7 +39,7 @@ def notice_markdown(root: Path, outline: CourseOutline, entry: CourseLesson, lan
     written = [other for other in outline.languages if other not in entry.in_progress]
     links = "\n".join(
         f'  <li><a href="{escape(url_between(here, lesson_url(other, entry.slug, default)))}" '
-        f'hreflang="{other}" lang="{other}"{_direction(other)}>{escape(language_names.get(other, other))}</a></li>'
+        f'hreflang="{other}" lang="{other}"{_direction(root, other)}>{escape(language(root, other).name)}</a></li>'
         for other in written)
     title, title_lang = entry.title_in(lang)
     focus, focus_lang = entry.focus_in(lang)
@@ -48,11 +48,11 @@ def notice_markdown(root: Path, outline: CourseOutline, entry: CourseLesson, lan
                     if lang not in (title_lang, focus_lang) or title_lang != focus_lang else "")
     return (
         f"---\ntitle: {_yaml_string(title)}\n---\n\n"
-        f"# {in_language(title, title_lang, lang)}\n\n"
+        f"# {in_language(root, title, title_lang, lang)}\n\n"
         f'<div class="lesson-notice" data-lesson-notice="{escape(entry.slug)}">\n'
         f"<p><strong>{escape(ui_text(root, lang, 'course.notice.missing'))}</strong></p>\n"
         f"{untranslated}"
-        f"<p>{in_language(focus, focus_lang, lang)}</p>\n"
+        f"<p>{in_language(root, focus, focus_lang, lang)}</p>\n"
         f"<p>{escape(ui_text(root, lang, 'course.notice.readIn'))}</p>\n"
         f'<ul class="lesson-notice__languages">\n{links}\n</ul>\n'
         f"</div>\n"
@@ -65,7 +65,7 @@ def frame_html(root: Path, outline: CourseOutline, slug: str, lang: str) -> tupl
     if entry is None:
         return "", ""
     items = [f'<a href="../{escape(p)}/" data-prerequisite="{escape(p)}">'
-             f"{in_language(*outline.lesson(p).title_in(lang), lang)}</a>" for p in entry.prerequisites]
+             f"{in_language(root, *outline.lesson(p).title_in(lang), lang)}</a>" for p in entry.prerequisites]
     before = (f"<span>{escape(ui_text(root, lang, 'course.prerequisites'))}</span> " + ", ".join(items)
               if items else f"<span>{escape(ui_text(root, lang, 'course.noPrerequisites'))}</span>")
     above = (f'<nav class="lesson-course" data-lesson-course="{escape(slug)}" aria-label="{escape(ui_text(root, lang, "course.region"))}">'
@@ -76,9 +76,9 @@ def frame_html(root: Path, outline: CourseOutline, slug: str, lang: str) -> tupl
     following = outline.next_of(slug)
     if following is not None:
         link = (f'<a href="../{escape(following.slug)}/" data-next-lesson="{escape(following.slug)}">'
-                f"{in_language(*following.title_in(lang), lang)}</a>")
+                f"{in_language(root, *following.title_in(lang), lang)}</a>")
         body = (f"<p><span>{escape(ui_text(root, lang, 'course.next'))}</span> {link}</p>"
-                f"<p>{in_language(*following.focus_in(lang), lang)}</p>")
+                f"<p>{in_language(root, *following.focus_in(lang), lang)}</p>")
     else:
         body = (f"<p>{escape(ui_text(root, lang, 'course.last'))} "
                 f'<a href="{HOME_URL_FROM_LESSON}">{escape(ui_text(root, lang, "course.allLessons"))}</a></p>')
@@ -96,16 +96,16 @@ def frame_page(html: str, above: str, below: str) -> str:
     return html[:end] + above + html[end:] + below
 
 
-def in_language(text: str, text_lang: str, page_lang: str) -> str:
+def in_language(root: Path, text: str, text_lang: str, page_lang: str) -> str:
     """``text`` as HTML on a page in ``page_lang``: marked with its own language (and
     direction) when it is another one, so that a screen reader reads it in that language."""
     if text_lang == page_lang:
         return escape(text)
-    return f'<span lang="{escape(text_lang)}"{_direction(text_lang)}>{escape(text)}</span>'
+    return f'<span lang="{escape(text_lang)}"{_direction(root, text_lang)}>{escape(text)}</span>'
 
 
-def _direction(lang: str) -> str:
-    return ' dir="rtl"' if lang in ("fa", "ar", "he") else ""
+def _direction(root: Path, lang: str) -> str:
+    return ' dir="rtl"' if language(root, lang).direction == "rtl" else ""
 
 
 def _yaml_string(text: str) -> str:

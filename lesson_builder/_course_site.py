@@ -1,40 +1,75 @@
-"""The course file applied to the MkDocs site: a notice page for each translation in
-progress, one glossary page per language, menu names and positions from the course file,
-the frame around each lesson page. Called in one line from each event of the plugin.
+"""The course applied to one language's site: its pages (lessons, notices of translations in
+progress, its glossary) with their menu names, places and frames, the widgets' HTML and the
+course map of its home page, as one :class:`PageSet`: plain data, so that a language built in
+a process of its own gets it from the build that ran the course (a JSON file), never runs the
+course itself.
 
-The site's languages come from mkdocs-static-i18n's configuration; the course file must list
-the same ones, the default first (it is built at the site root).
+The site's languages come from the language registry (``lessons/languages.yaml``); the course
+file must list the same ones, the default first (it is built at the site root).
 """
 
-import posixpath
-import re
-from pathlib import Path
-from typing import Optional
+from __future__ import annotations
 
-from ._build import Course
+import json
+import posixpath
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
 from ._course_file import COURSE_FILE
 from ._course_map import COURSE_MAP_MARK, course_map_html
 from ._course_pages import frame_html, frame_page, notice_markdown
-from ._glossary import glossary_pages
+from ._coverage import coverage, coverage_markdown
+from ._glossary import glossary_page, glossary_pages
+from ._languages import REGISTRY_FILE, codes
+from ._reference_page import reference_pages
 from ._lesson_links import lesson_page
 from ._strings import ui_text
 
 AUTHOR_GUIDE = "authoring/"  # the one author guide, outside the languages (docs/authoring/index.md)
-LESSON_PAGE = re.compile(r"^(?P<lang>[a-z]{2,3})/lessons/(?P<slug>[^/]+)/index\.md$")
+
+
+@dataclass
+class PageSet:
+    """What one language's build adds to its site. ``pages``: docs path → ``markdown``, the
+    ``owner`` (source file named by a problem), and for a lesson its ``position``, menu
+    ``title`` and ``frame`` (HTML above and below its content)."""
+
+    language: str
+    pages: dict[str, dict] = field(default_factory=dict)
+    blocks: dict[str, str] = field(default_factory=dict)  # widget token → its HTML
+    course_map: str = ""  # the home page's, in place of its mark
+    coverage: str = ""  # the author guide's table (the default language's site has the guide)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "PageSet":
+        return cls(**json.loads(text))
+
+    def positions(self) -> dict[str, int]:
+        return {uri: page["position"] for uri, page in self.pages.items() if "position" in page}
+
+    def fill_course_map(self, markdown: str, src_uri: str) -> str:
+        """The home page's course map in place of its mark (``docs/<lang>/index.md``)."""
+        if src_uri != f"{self.language}/index.md" or COURSE_MAP_MARK not in markdown or not self.course_map:
+            return markdown
+        return markdown.replace(COURSE_MAP_MARK, "\n\n" + self.course_map + "\n\n")
+
+    def frame(self, html: str, uri: str) -> str:
+        frame = self.pages.get(uri, {}).get("frame")
+        return frame_page(html, *frame) if frame else html
 
 
 class CourseSite:
-    def __init__(self, root: Path, languages: list[str], names: dict[str, str]):
+    def __init__(self, root: Path, languages: list[str]):
         self.root = root
         self.languages = languages  # as the site builds them, the default first
-        self.names = names  # each language's name in itself
 
     @classmethod
-    def from_config(cls, root: Path, config) -> "CourseSite":
-        i18n = config.plugins.get("i18n")
-        entries = list(i18n.config.languages) if i18n is not None else []
-        entries.sort(key=lambda entry: not entry.default)
-        return cls(root, [entry.locale for entry in entries], {entry.locale: entry.name for entry in entries})
+    def from_registry(cls, root: Path) -> "CourseSite":
+        return cls(root, codes(root))
 
     def check(self, course: Course) -> None:
         """The course file exists and lists the site's languages (problems go to the course)."""
@@ -43,60 +78,56 @@ class CourseSite:
                                                 "title and focus per language (see the author guide)")
         elif self.languages and course.outline.readable and course.outline.languages != self.languages:
             course.problems.add(COURSE_FILE, 1, f"'languages' must be the site's languages, the default first: "
-                                                f"[{', '.join(self.languages)}] (mkdocs.yml, i18n)")
+                                                f"[{', '.join(self.languages)}] ({REGISTRY_FILE})")
 
-    def extra_pages(self, course: Course) -> dict[str, tuple[str, str]]:
-        """Docs path → (source file, markdown) of every notice and glossary page."""
+    def page_set(self, course: Course, lang: str) -> PageSet:
+        """Everything the course adds to the site of ``lang``."""
+        found = PageSet(lang)
+        for key, page in course.pages.items():
+            page_lang, slug = key.split("/", 1)
+            if page_lang == lang:
+                found.pages[lesson_page(lang, slug)] = {"markdown": page.markdown, "owner": str(page.lesson.path)}
+                found.blocks.update(page.blocks)
         outline = course.outline
-        pages: dict[str, tuple[str, str]] = {}
         for entry in outline.lessons if outline else []:
-            for lang in sorted(entry.in_progress):
-                markdown = notice_markdown(self.root, outline, entry, lang, self.names)
-                pages[lesson_page(lang, entry.slug)] = (COURSE_FILE, markdown)
-        for uri, source in glossary_pages(self.root, self.languages).items():
-            pages[uri] = (source.relative_to(self.root).as_posix(), source.read_text(encoding="utf-8"))
-        return pages
-
-    def lesson_positions(self, course: Course) -> dict[str, int]:
-        """Docs path of every lesson page (written or notice) → its place in the course."""
-        outline = course.outline
-        return {lesson_page(lang, entry.slug): entry.position
-                for entry in (outline.lessons if outline else []) for lang in outline.languages}
-
-    def name_page(self, page, course: Optional[Course]) -> None:
-        """A lesson's menu entry carries the course file's short name in the page's language."""
-        entry, lang = _lesson_of(page.file.src_uri, course)
-        if entry is not None:
-            page.title = entry.title_in(lang)[0] or page.title
-
-    def fill_course_map(self, markdown: str, src_uri: str, course: Optional[Course]) -> str:
-        """A home page's course map in place of its mark (``docs/<lang>/index.md``)."""
-        lang = src_uri.split("/", 1)[0]
-        if COURSE_MAP_MARK not in markdown or course is None or course.outline is None or lang not in self.languages:
-            return markdown
-        return markdown.replace(COURSE_MAP_MARK, "\n\n" + course_map_html(self.root, course, lang) + "\n\n")
-
-    def author_guide_link(self, dest_uri: str) -> dict:
-        """The footer's link to the author guide from the page written to ``dest_uri``: its
-        relative address and its label in the page's language."""
-        first = dest_uri.split("/", 1)[0]
-        lang = first if first in self.languages[1:] else (self.languages[0] if self.languages else "")
-        folder = posixpath.dirname(dest_uri) or "."
-        url = posixpath.relpath(AUTHOR_GUIDE, folder) + "/"
-        return {"url": url, "label": ui_text(self.root, lang, "site.authorGuide")}
-
-    def frame(self, html: str, src_uri: str, course: Optional[Course]) -> str:
-        entry, lang = _lesson_of(src_uri, course)
-        if entry is None:
-            return html
-        above, below = frame_html(self.root, course.outline, entry.slug, lang)
-        return frame_page(html, above, below)
+            uri = lesson_page(lang, entry.slug)
+            if lang in entry.in_progress:
+                found.pages[uri] = {"markdown": notice_markdown(self.root, outline, entry, lang), "owner": COURSE_FILE}
+            if uri in found.pages:
+                found.pages[uri].update(position=entry.position, title=entry.title_in(lang)[0],
+                                        frame=list(frame_html(self.root, outline, entry.slug, lang)))
+        for uri, (owner, markdown) in reference_pages(self.root, [lang], outline).items():
+            found.pages[uri] = {"markdown": markdown, "owner": str(owner)}
+        source = glossary_pages(self.root, [lang]).get(glossary_page(lang))
+        if source is not None:
+            found.pages[glossary_page(lang)] = {"markdown": source.read_text(encoding="utf-8"),
+                                                "owner": source.relative_to(self.root).as_posix()}
+        if outline is not None and outline.lessons:
+            found.course_map = course_map_html(self.root, course, lang)
+        if lang == self.languages[0]:
+            found.coverage = coverage_markdown(coverage(course))
+        return found
 
 
-def _lesson_of(src_uri: str, course: Optional[Course]):
-    """(course entry, language) of a lesson page's docs path, or (None, None)."""
-    match = LESSON_PAGE.match(src_uri)
-    outline = course.outline if course is not None else None
-    if match is None or outline is None:
-        return None, None
-    return outline.lesson(match["slug"]), match["lang"]
+def author_guide_link(root: Path, dest_uri: str, lang: str) -> dict:
+    """The footer's link to the author guide from the page written to ``dest_uri``: its
+    relative address and its label in the page's language."""
+    folder = posixpath.dirname(dest_uri) or "."
+    url = posixpath.relpath(AUTHOR_GUIDE, folder) + "/"
+    return {"url": url, "label": ui_text(root, lang, "site.authorGuide")}
+
+
+def run_course(root: Path, markdown, *, cache: bool, memo: LessonMemo | None) -> Course:
+    """Read, run, check and render the course at ``root`` for the site (every language)."""
+    course = build_course(root, markdown=markdown, cache_folder=root / CACHE_FOLDER if cache else None,
+                          use_cache=cache, memo=memo)
+    CourseSite.from_registry(root).check(course)
+    return course
+
+
+def stub_lesson_pages(course: Course) -> None:
+    """While the preview shows problems, lesson pages hold nothing that could fail the build
+    again (a broken link would abort it in strict mode before the error page is up)."""
+    for page in course.pages.values():
+        page.markdown = f"# {page.lesson.slug}\n"
+        page.blocks.clear()

@@ -13,12 +13,10 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ._fields import LineMap, ListOf, Record, Text
+from ._languages import languages
 from ._model import Lesson, QuizFile
 from ._problems import Problems
 from ._quiz_parser import quiz_record
-
-# Languages whose pages are written in Han characters.
-HAN_LANGUAGES = ("zh",)
 
 # Han ideographs and the punctuation written between them in Chinese: CJK symbols
 # (、。「」《》), full-width forms (，：；！？（）), and the dashes, ellipsis and quotes
@@ -35,14 +33,15 @@ _MESSAGE = ("line break inside a Chinese sentence: browsers show it as a space; 
 def check_han_line_breaks(root: Path, lessons: Iterable[Lesson], quiz_files: Iterable[QuizFile],
                           problems: Problems) -> None:
     """Report each soft line break between Han characters in the lessons and quiz files of
-    a language written in Han."""
+    a language written in Han (the registry's ``han_lines``)."""
+    han_languages = {language.code for language in languages(root) if language.han_lines}
     for lesson in lessons:
-        if lesson.lang in HAN_LANGUAGES:
+        if lesson.lang in han_languages:
             lines = lesson.text.split("\n")
             for number in _breaks(lines, 0, len(lines)):
                 problems.add(lesson.path, number, _MESSAGE)
     for quiz_file in quiz_files:
-        if quiz_file.lang not in HAN_LANGUAGES or not quiz_file.quizzes:
+        if quiz_file.lang not in han_languages or not quiz_file.quizzes:
             continue
         lines = (Path(root) / quiz_file.path).read_text(encoding="utf-8").split("\n")
         for quiz in quiz_file.quizzes.values():

@@ -23,7 +23,7 @@ EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#|/)", re.I)
 
 
 def lesson_page(lang: str, slug: str) -> str:
-    """The docs path of a lesson's page (mkdocs-static-i18n's folder layout)."""
+    """The docs path of a lesson's page (``docs/<lang>/``'s layout)."""
     return f"{lang}/lessons/{slug}/index.md"
 
 

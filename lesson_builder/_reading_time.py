@@ -7,8 +7,10 @@ on top; the course map says "reading".
 import math
 
 from ._coverage import prose_counts
+from ._languages import Language
 
-# Reading speeds, per minute, rounded from the IReST study (Trauzettel-Klosinski, Dietz et al.,
+# The registry (lessons/languages.yaml, `reading`) holds each language's speeds: reading
+# speeds, per minute, rounded from the IReST study (Trauzettel-Klosinski, Dietz et al.,
 # "Standardized assessment of reading performance: the new International Reading Speed Texts
 # IReST", IOVS 53(9), 2012): adults reading the same plain passage in their own language.
 # Russian came out at about 184 words a minute, Arabic at about 138 and Chinese at about 255
@@ -19,14 +21,10 @@ from ._coverage import prose_counts
 #   (نیم‌فاصله) counts as one word, as in Arabic.
 # - Han (zh): 255 characters; the few Latin words in Chinese prose (API, JSON) at 200 words,
 #   about the speed of a Latin-script language.
-WORDS_PER_MINUTE = {"cyrillic": 180, "arabic": 140, "latin": 200}
-HAN_PER_MINUTE = 255
-# The script of a language's words that are not Han characters.
-SCRIPT = {"bg": "cyrillic", "ru": "cyrillic", "uk": "cyrillic", "fa": "arabic", "zh": "latin"}
 
 
-def reading_minutes(text: str, lang: str) -> int:
-    """Whole minutes to read the prose of a lesson written in ``lang`` (rounded up)."""
+def reading_minutes(text: str, language: Language) -> int:
+    """Whole minutes to read the prose of a lesson written in ``language`` (rounded up)."""
     han, words = prose_counts(text)
-    speed = WORDS_PER_MINUTE[SCRIPT.get(lang, "latin")]
-    return max(1, math.ceil(han / HAN_PER_MINUTE + words / speed))
+    han_speed = language.han_per_minute or language.words_per_minute  # a stray Han character: a word
+    return max(1, math.ceil(han / han_speed + words / language.words_per_minute))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Optional
 
 from ._picture_renderer import BUILDER_HOME, RENDERER, PictureError, PictureRenderer
-from ._strings import DEFAULT_LANGUAGE
+from ._languages import default_language
 
 # Inside the build's cache folder, beside the transcripts: one HTML file per picture.
 PICTURES_FOLDER = "pictures"
@@ -36,6 +36,7 @@ class RunPictures:
 
     def __init__(self, root: Path, cache_folder: Optional[Path]) -> None:
         self._strings_folder = root / "frontend" / "page" / "strings"
+        self._default = default_language(root).code  # the renderer's fallback table
         self._folder = cache_folder / PICTURES_FOLDER if cache_folder is not None else None
         self._made_of: Optional[str] = None  # renderer_fingerprint(), once a picture is asked for
         self._strings: dict[str, str] = {}  # language → its strings file's text ("" without one)
@@ -77,7 +78,7 @@ class RunPictures:
     def _key(self, calls_json: str, lang: str) -> str:
         if self._made_of is None:
             self._made_of = renderer_fingerprint()
-        made_of = [self._made_of, lang, self._strings_text(lang), self._strings_text(DEFAULT_LANGUAGE), calls_json]
+        made_of = [self._made_of, lang, self._strings_text(lang), self._strings_text(self._default), calls_json]
         return hashlib.sha256(json.dumps(made_of).encode("ascii")).hexdigest()
 
     def _strings_text(self, lang: str) -> str:

@@ -1,8 +1,7 @@
 """Writing into a built site only what changed.
 
-mkdocs-static-i18n runs one build per language into the same site folder; the runtime's
-files are shared by all of them, so a file is copied or written only when it would change
-(a rebuild of ``mkdocs serve`` then rewrites nothing it need not).
+The runtime's files are shared by every language's pages, so a file is copied or written
+only when it would change (a rebuild of ``mkdocs serve`` then rewrites nothing it need not).
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ import shutil
 from pathlib import Path
 
 # Material's language switcher fetches `sitemap.xml` relative to each `<link rel=alternate>`
-# of the page, and mkdocs-static-i18n points those at the same page in each language, so
+# of the page, and the plugin points those at the same page in each language, so
 # it asks for `<lang>/<page>/sitemap.xml`: without a file there, every page logs 404s as
 # console errors. An empty one is valid and lets the switcher follow its own link (which
 # already keeps the learner on the same page); the site's real sitemap stays at the root.

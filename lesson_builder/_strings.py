@@ -7,9 +7,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from ._languages import PROJECT_ROOT, default_language, language
+
 SETUP_CODE_KEY = "lesson.setupCode"
 COURSE_MODELS_KEY = "lesson.courseModels"
-DEFAULT_LANGUAGE = "bg"  # the front end's fallback table (frontend/page/i18n.js)
 # Only for a content root without the front end's strings (a bare test folder).
 FALLBACK = "Setup code"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -42,7 +43,7 @@ def ui_text(root: Path, lang: str, key: str, **values) -> str:
 
 def translator(root: Path, lang: str) -> Callable[..., str]:
     """``ui_text`` of one language as a function ``t(key, **values)``, the tables read once."""
-    own, default = _table(root, lang), _table(root, DEFAULT_LANGUAGE)
+    own, default = _table(root, lang), _table(root, default_language(root).code)
 
     def t(key: str, **values) -> str:
         value = own.get(key)
@@ -50,20 +51,16 @@ def translator(root: Path, lang: str) -> Callable[..., str]:
             value = default.get(key)
         if not isinstance(value, str):
             return key
-        return _PLACEHOLDER.sub(lambda m: local_value(lang, values.get(m[1], m[0])), value)
+        return _PLACEHOLDER.sub(lambda m: local_value(lang, values.get(m[1], m[0]), root), value)
 
     return t
 
 
-# Digits a number is written with inside a sentence of that language, as the front end's
-# translator writes them (Intl.NumberFormat): Persian digits on Persian pages.
-_DIGITS = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
-
-
-def local_value(lang: str, value) -> str:
-    """A placeholder's value as text; an int is written in the language's digits."""
+def local_value(lang: str, value, root: Path = PROJECT_ROOT) -> str:
+    """A placeholder's value as text; an int is written in the language's digits (the
+    registry's, as the front end's translator writes them with Intl.NumberFormat)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return str(value).translate(_DIGITS.get(lang, {}))
+        return language(root, lang).local_digits(str(value))
     return str(value)
 
 

@@ -1,11 +1,12 @@
-"""The thin MkDocs adapter of lesson_builder: inject the lesson pages, fail the build on any
-problem, put the widgets' HTML in place, put the runtime's files into the site and link them
-from every page, watch the content for ``mkdocs serve``.
+"""The thin MkDocs adapter of lesson_builder: a plain build of one language's site.
 
-Each ``lessons/<slug>/<lang>.md`` becomes the page ``<lang>/lessons/<slug>/index.md`` (the
-folder layout of mkdocs-static-i18n), so a lesson's URL is ``/lessons/<slug>/`` in the
-default language and ``/<lang>/lessons/<slug>/`` in the others, and a lesson links to
-another as ``../<slug>/index.md``.
+A build of ``mkdocs.yml`` for a language (``LESSONS_LANGUAGE``) makes that language's pages: the
+registry's facts for it (``_site_languages``), ``docs/<lang>/`` and the course's
+:class:`PageSet` (``lessons/<slug>/<lang>.md`` as ``<lang>/lessons/<slug>/index.md``), the
+widgets' HTML, the checks of its inline code, the runtime's tags and the pages' policy. The
+build of ``mkdocs.yml`` as it is, the site build, runs the course, starts every language's
+build (``_language_builds``) and copies the theme's files, then puts the languages' pages, the
+runtime, the policy and the service worker into the site.
 """
 
 import logging
@@ -14,36 +15,33 @@ from pathlib import Path
 from typing import Optional
 from urllib.parse import urlsplit
 
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
-from ._content_security import (HEADERS_FILE, content_problems, headers_file, line_in, page_script_hashes,
-                                with_meta_policy)
-from ._course_site import CourseSite
+from ._build import CACHE_FOLDER, LessonMemo
+from ._content_security import content_problems, inline_code_refusal, page_script_hashes, with_meta_policy
+from ._course_site import CourseSite, PageSet, author_guide_link, run_course, stub_lesson_pages
+from ._language_builds import (LANGUAGE_ENV, SERVING_ENV, LanguageBuildError, LanguageBuilds, handed_page_set,
+                               record_script_hashes)
+from ._languages import LanguageRegistryError, codes
 from ._markdown import markdown_renderer
-from ._mkdocs_caches import SEARCH_FILE, TEMPLATES_FOLDER, PageRenderCache, SearchEntryCache, TemplateCodeCache
-from ._coverage import coverage, coverage_markdown
-from ._page_output_cache import PageOutputCache
 from ._page_programs import PageProgramError, add_programs
-from ._reference_page import ReferenceProblem, reference_pages
+from ._reference_texts import ReferenceProblem
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
-from ._search_index import split_search_index
-from ._search_worker import SearchWorker
+from ._site_languages import apply_language, page_alternates, site_nav
 from ._site_runtime import SiteRuntime, page_chunks, runtime_signature
 from ._startup_files import StartupFiles
-from ._theme_listing import quicken_theme_listing
 
 log = logging.getLogger("mkdocs.plugins.lessons")
 
 WATCHED = ("lessons", "quizzes", "fake_client", "lesson_runtime", "lesson_builder")
-# The author guide's place for the coverage table, filled at build time.
-COVERAGE_MARK = "<!-- lesson_builder coverage -->"
+COVERAGE_MARK = "<!-- lesson_builder coverage -->"  # the author guide's place for the coverage table
 
 
 class LessonsConfig(Config):
@@ -56,206 +54,126 @@ class LessonsConfig(Config):
 class LessonsPlugin(BasePlugin[LessonsConfig]):
     def __init__(self) -> None:
         super().__init__()
-        self._course: Optional[Course] = None
-        self._signature: Optional[tuple] = None
-        self._blocks: dict[str, str] = {}
-        self._sources: dict[str, str] = {}  # page src_uri → its markdown
-        self._orders: dict[str, int] = {}  # page src_uri → the lesson's place in the course
-        self._site: Optional[CourseSite] = None  # the course file's pages and frames
-        self._root = Path(".")
-        self._markdown = None
-        self._startup: Optional[StartupFiles] = None  # made once per session, cached per zip
-        self._runtime: Optional[SiteRuntime] = None  # of the build in progress
-        self._runtime_signature: Optional[tuple] = None  # what it was made from
-        self._templates: Optional[TemplateCodeCache] = None  # for the process
-        self._search_entries: Optional[SearchEntryCache] = None
-        # For the session (mkdocs serve keeps it); LESSONS_SEARCH_WORKER=0: Material's way, in
-        # this process (the build tests compare the two).
-        self._search_worker = SearchWorker() if os.environ.get("LESSONS_SEARCH_WORKER") != "0" else None
-        self._renders: Optional[PageRenderCache] = None  # under `mkdocs serve`: unchanged pages kept
-        self._page_outputs: Optional[PageOutputCache] = None  # under `mkdocs serve`: the same
-        self._lesson_memo: Optional[LessonMemo] = None  # under `mkdocs serve`
-        self._lesson_memo_settings = ""
-        self._builds_open = 0  # mkdocs-static-i18n runs the other languages' builds inside the first
+        self._root, self._lang, self._default = Path("."), "", ""
+        self._pages = PageSet("")
+        self._startup: Optional[StartupFiles] = None
+        self._runtime: Optional[SiteRuntime] = None
+        self._runtime_signature: Optional[tuple] = None
+        self._memo: Optional[LessonMemo] = None  # under `mkdocs serve`: unchanged lessons not done again
         self._serve_errors: Optional[ServeErrors] = None  # under `mkdocs serve`: problems as a page
-        self._not_found: Optional[str] = None  # the default language's 404 page of this build
-        self._owners: dict[str, str] = {}  # generated page src_uri → the source file that owns it
-        self._script_hashes: dict[str, set[str]] = {}  # page dest_uri → its inline scripts' hashes
-        self._serving = False
+        self._others: Optional[LanguageBuilds] = None
+        self._script_hashes: set[str] = set()
+        self._serving = os.environ.get(SERVING_ENV) == "1"
+        self._site_build = LANGUAGE_ENV not in os.environ  # mkdocs.yml as it is: the whole site
 
     def on_startup(self, *, command, dirty) -> None:
         if command == "serve":
-            self._serve_errors = ServeErrors()
-            self._renders = PageRenderCache()
-            self._page_outputs = PageOutputCache()
-            self._serving = True
+            self._serving, self._serve_errors = True, ServeErrors()
 
     def on_config(self, config):
-        configured = self.config.content_root
         base = Path(config.config_file_path).resolve().parent
-        self._root = (base / configured).resolve() if configured else base
-        self._markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
-        if self._renders is not None:  # previewing: lessons that did not change are not done again
-            settings = repr([list(config.markdown_extensions), dict(config.mdx_configs)])
-            if self._lesson_memo is None or self._lesson_memo_settings != settings:
-                self._lesson_memo, self._lesson_memo_settings = LessonMemo(settings), settings
-        if self._startup is None:
-            # The runtime (bundle, node_modules, tools/) lives beside mkdocs.yml.
+        self._root = (base / self.config.content_root).resolve() if self.config.content_root else base
+        try:
+            languages = codes(self._root)
+            self._default, self._lang = languages[0], os.environ.get(LANGUAGE_ENV) or languages[0]
+            apply_language(config, self._root, self._lang)
+        except LanguageRegistryError as error:
+            raise PluginError(f"lessons: {error}") from None
+        if self._serving and self._memo is None:  # previewing: lessons that did not change are not done again
+            self._memo = LessonMemo(repr([list(config.markdown_extensions), dict(config.mdx_configs)]))
+        if self._startup is None:  # the runtime (bundle, node_modules, tools/) lives beside mkdocs.yml
             self._startup = StartupFiles(base, report=lambda message: log.info("lessons: %s", message))
-        self._site = CourseSite.from_config(self._root, config)
-        if self._templates is None:
-            cache = self._root / CACHE_FOLDER if self.config.cache else None
-            self._templates = TemplateCodeCache(cache / TEMPLATES_FOLDER if cache else None)
-            self._search_entries = SearchEntryCache(cache / SEARCH_FILE if cache else None, self._search_worker)
-        _quiet_search_segmenter()
         return config
 
     def on_pre_build(self, config) -> None:
-        self._builds_open += 1
-        # Each language build (and each rebuild of `mkdocs serve`) asks again: the runtime's
-        # files are made again only when one of them changed.
         base = Path(config.config_file_path).resolve().parent
-        signature = runtime_signature(base)
+        signature = runtime_signature(base)  # made again only when one of its files changed
         if self._runtime is None or signature != self._runtime_signature:
             try:
                 self._runtime = SiteRuntime(base, self._startup)
             except MissingRuntimeFile as error:
                 raise PluginError(f"lessons: {error}") from None
             self._runtime_signature = signature
-        quicken_theme_listing(config.theme)  # before this build lists the theme's files
-        search = _search_plugin(config)
-        if getattr(search, "search_index", None) is not None:  # Material's: made in its on_config
-            self._search_entries.wrap(search.search_index)
+        self._script_hashes = set()
 
     def on_env(self, env, config, files):
-        env.bytecode_cache = self._templates  # the theme compiled once, not once per language build
-        if self._page_outputs is not None:
-            self._page_outputs.attach(env, config)
+        if self.config.cache:  # the theme's templates compiled once, not once per language's build
+            folder = self._root / CACHE_FOLDER / "site" / "templates"
+            folder.mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = FileSystemBytecodeCache(str(folder))
         return env
 
-    # Before mkdocs-static-i18n (priority -100) sorts the files into languages.
-    @event_priority(50)
     def on_files(self, files: Files, config) -> Files:
-        course = self._build()
-        pages = {f"{key.split('/', 1)[0]}/lessons/{key.split('/', 1)[1]}/index.md": (page.lesson.path, page.markdown)
-                 for key, page in course.pages.items()}
-        pages.update(self._site.extra_pages(course))
-        pages.update(_reference_pages(self._root, self._site.languages, course))
-        for uri, (owner, markdown) in sorted(pages.items()):
-            if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"{owner}: docs/{uri} already exists; {owner} owns that page")
-            # A File under docs_dir that is not on disk: mkdocs-static-i18n rebuilds every
-            # File from its docs_dir path (dropping generated content), so the page's
-            # source is handed over in on_page_read_source instead.
-            files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
-            self._sources[uri] = markdown
-            self._owners[uri] = str(owner)
-        self._orders = self._site.lesson_positions(course)
-        return files
+        if self._site_build:  # the course, every language's build, and the theme's files
+            self._start_languages(config)
+            return Files([file for file in files if Path(file.src_dir) != Path(config.docs_dir)])
+        try:
+            self._pages = handed_page_set(self._root, self._lang)
+        except LanguageBuildError as error:
+            raise PluginError(f"lessons: {error}") from None
+        kept = Files([self._placed(file, config) for file in files if self._belongs(file, config)])
+        for uri in sorted(self._pages.pages):
+            if kept.get_file_from_path(uri) is not None:
+                raise PluginError(f"{self._pages.pages[uri]['owner']}: docs/{uri} already exists; it owns that page")
+            kept.append(self._placed(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls), config))
+        return kept
 
     def on_nav(self, nav, config, files):
-        """One nav entry per lesson (not a folder holding one page), lessons in course order."""
-        if self._renders is not None:
-            self._renders.start_build(files, config)
-        orders = {uri: order for uri, order in self._orders.items()}
-        nav.items = _lesson_nav(nav.items, None, orders)
-        nav.pages = [item for item in _walk(nav.items) if getattr(item, "is_page", False)]
-        for previous, page in zip([None] + nav.pages[:-1], nav.pages):
-            page.previous_page = previous
-            if previous is not None:
-                previous.next_page = page
-        if nav.pages:
-            nav.pages[-1].next_page = None
-        return nav
-
-    def on_pre_page(self, page, config, files):
-        if self._renders is not None:
-            self._renders.attach(page)
-        return page
+        return site_nav(nav, self._root, self._lang, self._pages.positions())
 
     def on_page_read_source(self, page, config) -> Optional[str]:
-        return self._sources.get(page.file.src_uri)
+        return self._pages.pages.get(page.file.src_uri, {}).get("markdown")
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
-        self._site.name_page(page, self._course)  # menus name lessons as the course file does
-        markdown = self._site.fill_course_map(markdown, page.file.src_uri, self._course)
-        if COVERAGE_MARK in markdown and self._course is not None:
-            markdown = markdown.replace(COVERAGE_MARK, coverage_markdown(coverage(self._course)))
-        return markdown
+        page.title = self._pages.pages.get(page.file.src_uri, {}).get("title") or page.title
+        markdown = self._pages.fill_course_map(markdown, page.file.src_uri)
+        return markdown.replace(COVERAGE_MARK, self._pages.coverage) if COVERAGE_MARK in markdown else markdown
 
     def on_page_context(self, context, page, config, nav):
-        context["author_guide"] = self._site.author_guide_link(page.file.dest_uri)  # the theme's footer
+        context["author_guide"] = author_guide_link(self._root, page.file.dest_uri, self._lang)
+        # Material's switcher (and its <link rel="alternate">) from this page: the same page in
+        # each language that has it. The template reads it as it renders this page.
+        config.extra["alternate"] = page_alternates(self._root, self._lang, page.file.src_uri)
         return context
 
-    def on_post_template(self, output: str, template_name: str, config) -> str:
-        """The 404 page gets the site's stylesheet (footer contrast) and the search script, and
-        stays in the default language: every language's build writes the one 404.html at the
-        site root, the default language's first, so the others give back the default one."""
-        if template_name != "404.html" or self._runtime is None:
-            return output
-        if config.theme.get("language") not in (None, self._site.languages[0]) and self._not_found is not None:
-            return self._not_found
-        base = urlsplit(config.site_url or "/").path or "/"
-        output = output.replace("</head>", self._runtime.not_found_tags(base) + "</head>", 1)
-        output = self._with_policy(output, "404.html")
-        self._not_found = output
-        return output
-
     def on_page_content(self, html: str, page, config, files) -> str:
-        html = finish_html(html, self._blocks) if "LESSONBLOCK" in html else html
-        if page.file.src_uri not in self._sources and 'class="lesson-snippet"' in html:
+        html = finish_html(html, self._pages.blocks) if "LESSONBLOCK" in html else html
+        if page.file.src_uri not in self._pages.pages and 'class="lesson-snippet"' in html:
             html = self._page_programs(html, page)  # the playground's hand-written snippets
         problems = content_problems(html)
         if problems:
             self._refuse_inline_code(page, config, *problems[0])
-        html = self._site.frame(html, page.file.src_uri, self._course)
-        search = _search_plugin(config)
-        if getattr(search, "search_index", None) is not None:
-            self._search_entries.prepare(search.search_index, page, html)
-        return html
+        return self._pages.frame(html, page.file.src_uri)
 
-    # After the other plugins' page and build work (as a hook would run), before
-    # mkdocs-static-i18n (priority -100) starts the other languages' builds.
-    @event_priority(-50)
     def on_post_page(self, output: str, page, config) -> str:
         write_empty_sitemap(Path(config.site_dir), page.file.dest_uri)
         tags = self._runtime.head_tags(page.file.dest_uri, page_chunks(output))
-        output = output.replace("</head>", tags + "</head>", 1)
-        return self._with_policy(output, page.file.dest_uri)
+        return self._with_policy(output.replace("</head>", tags + "</head>", 1), page.file.dest_uri)
 
-    # Before Material's search (priority 0) writes the index and mkdocs-static-i18n (-100)
-    # gathers its entries: the entries made in the search worker go in their places.
-    @event_priority(100)
-    def _collect_search_entries(self, config) -> None:
-        search = _search_plugin(config)
-        if getattr(search, "search_index", None) is not None:
-            self._search_entries.collect(search.search_index)
+    def on_post_template(self, output: str, template_name: str, config) -> str:
+        """The 404 page (the default language's; served at any address) gets the site's
+        stylesheet and the search script by the site's root path."""
+        if template_name != "404.html" or self._runtime is None:
+            return output
+        root_path = urlsplit(config.site_url or "/").path or "/"
+        output = output.replace("</head>", self._runtime.not_found_tags(root_path) + "</head>", 1)
+        return self._with_policy(output, "404.html")
 
-    # After mkdocs-static-i18n (priority -100), whose on_post_build runs the other languages'
-    # builds: the runtime's files and the service worker (whose manifest hashes every file of
-    # the site, the final search index included) are written once, when the last language
-    # is built, not once per language.
-    @event_priority(-200)
-    def _finish_site(self, config) -> None:
-        self._builds_open -= 1
-        if self._builds_open > 0:  # a language build inside the outermost one
-            return
+    @event_priority(-100)  # after Material's search has written the index
+    def on_post_build(self, config) -> None:
         site_dir = Path(config.site_dir)
-        # The outermost build ends last and sees every page of every language.
-        hashes = set().union(*(found for dest, found in self._script_hashes.items() if (site_dir / dest).is_file()))
-        (site_dir / HEADERS_FILE).write_text(headers_file(hashes), encoding="utf-8")
-        split_search_index(site_dir, self._site.languages)  # before the offline manifest lists the files
-        self._runtime.write(site_dir)
-        self._search_entries.save()
-
-    on_post_build = CombinedEvent(_collect_search_entries, _finish_site)
+        if not self._site_build:
+            return record_script_hashes(site_dir, self._script_hashes)
+        try:
+            built = self._others.finish(site_dir, self._script_hashes)
+        except LanguageBuildError as error:
+            raise PluginError(f"lessons: {error}") from None
+        log.info("lessons: languages built again: %s", ", ".join(built) or "none (each as built before)")
+        self._runtime.write(site_dir)  # after every page: the offline manifest lists the site's files
 
     def on_build_error(self, error) -> None:
-        self._builds_open = 0
-
-    def on_shutdown(self) -> None:
-        if self._search_worker is not None:
-            self._search_worker.close()
+        if self._others is not None:
+            self._others.abandon()
 
     def on_serve(self, server, config, builder):
         for name in WATCHED:
@@ -265,126 +183,69 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
             self._serve_errors.attach(server)
         return server
 
+    def _start_languages(self, config) -> None:
+        """Run and check the course (every language), start every language's build."""
+        markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
+        course = run_course(self._root, markdown, cache=self.config.cache, memo=self._memo)
+        for warning in sorted(course.warnings, key=lambda p: (p.path, p.line)):
+            log.info("lessons: warning: %s", warning)  # INFO: --strict fails on a logged warning
+        problems = [str(p) for p in sorted(course.problems, key=lambda p: (p.path, p.line))]
+        if self._serve_errors is not None:  # previewing: every page shows the problems
+            self._serve_errors.report(problems)
+            if problems:
+                stub_lesson_pages(course)
+        elif problems:
+            raise PluginError(f"{len(problems)} problem(s) in the lessons:\n{course.problems.report()}")
+        if not problems:
+            log.info("lessons: %d pages, every output and answer key checked (%d runs and %d run pictures "
+                     "made, the others cached)", len(course.pages), course.chains_run, course.pictures_drawn)
+        self._others = LanguageBuilds(self._root, Path(config.config_file_path), self._lang, strict=bool(config.strict),
+                                      serving=self._serving, runtime_version=self._runtime.version)
+        site = CourseSite.from_registry(self._root)
+        try:
+            page_sets = [site.page_set(course, lang) for lang in site.languages]
+        except ReferenceProblem as problem:  # a language's reference file cannot make its page
+            raise PluginError(f"lessons: {problem}") from None
+        self._others.start(page_sets)
+
+    def _belongs(self, file: File, config) -> bool:
+        """A file of this language's site: its docs folder, and in the default language's also
+        the docs no language owns (the author guide, docs/assets/); the theme's are the site's."""
+        first = file.src_uri.split("/", 1)[0]
+        shared = self._lang == self._default and first not in codes(self._root)
+        return (first == self._lang or shared) and Path(file.src_dir) == Path(config.docs_dir)
+
+    def _placed(self, file: File, config) -> File:
+        """The default language's pages at the site root, the others' under /<lang>/ (where
+        their docs path puts them)."""
+        prefix = f"{self._default}/"
+        if self._lang != self._default or not file.src_uri.startswith(prefix):
+            return file
+        return File(file.src_uri, file.src_dir, config.site_dir, config.use_directory_urls,
+                    dest_uri=file.dest_uri[len(prefix):])
+
     def _with_policy(self, output: str, dest_uri: str) -> str:
         """The page with its own Content-Security-Policy in a <meta> element (not under
         ``mkdocs serve``, whose live reload is an inline script); its inline scripts' hashes
         go into the site's policy (``_headers``)."""
         try:
-            hashes = self._script_hashes[dest_uri] = page_script_hashes(output)
+            hashes = page_script_hashes(output)
         except ValueError as error:  # the theme wrote an event handler or a javascript: address
             raise PluginError(f"{dest_uri}, {error}") from None
+        self._script_hashes |= hashes
         return output if self._serving else with_meta_policy(output, hashes)
 
     def _refuse_inline_code(self, page, config, needle: str, sentence: str) -> None:
         """Fail the build at the line of the page's source that holds the inline code."""
-        owner = self._owners.get(page.file.src_uri)
+        owner = self._pages.pages.get(page.file.src_uri, {}).get("owner")
         source = self._root / owner if owner else Path(page.file.abs_src_path or "")
         shown = owner or f"{Path(config.docs_dir).name}/{page.file.src_uri}"
-        try:
-            line = line_in(source.read_text(encoding="utf-8"), needle)
-        except (OSError, UnicodeDecodeError):
-            line = 0
-        raise PluginError(f"{shown}{f':{line}' if line else ''}: {sentence}")
+        raise PluginError(inline_code_refusal(source, shown, needle, sentence))
 
     def _page_programs(self, html: str, page) -> str:
         src = page.file.src_uri
-        lang = src.split("/", 1)[0] if src.split("/", 1)[0] in self._site.languages else self._site.languages[0]
+        name = Path(src).stem if Path(src).stem != "index" else Path(src).parent.name
         try:
-            return add_programs(html, root=self._root, lang=lang, title=page.title or "",
-                                name=Path(src).stem if Path(src).stem != "index" else Path(src).parent.name)
+            return add_programs(html, root=self._root, lang=self._lang, title=page.title or "", name=name)
         except PageProgramError as error:
             raise PluginError(f"docs/{src}: {error}") from None
-
-    def _build(self) -> Course:
-        # mkdocs-static-i18n runs one build per language: do the work once per change.
-        signature = _content_signature(self._root)
-        if self._course is None or signature != self._signature:
-            cache = self._root / CACHE_FOLDER if self.config.cache else None
-            course = build_course(self._root, markdown=self._markdown, cache_folder=cache,
-                                  use_cache=self.config.cache, memo=self._lesson_memo)
-            self._site.check(course)
-            for warning in sorted(course.warnings, key=lambda p: (p.path, p.line)):
-                # INFO, not WARNING: `mkdocs build --strict` fails on a logged warning, and a
-                # model retiring soon is no reason to stop a build (_course_models).
-                log.info("lessons: warning: %s", warning)
-            if self._serve_errors is not None:  # previewing: every page shows the problems
-                self._serve_errors.report(_problem_list(course))
-                if course.problems:
-                    _stub_lesson_pages(course)
-            elif course.problems:
-                self._course = None
-                raise PluginError(f"{len(course.problems)} problem(s) in the lessons:\n{course.problems.report()}")
-            self._course, self._signature = course, signature
-            self._blocks = {token: html for page in course.pages.values() for token, html in page.blocks.items()}
-            if not course.problems:
-                log.info("lessons: %d pages, every output and answer key checked (%d runs and %d run pictures "
-                         "made, the others cached)", len(course.pages), course.chains_run, course.pictures_drawn)
-        return self._course
-
-
-def _reference_pages(root: Path, languages: list[str], course: Course) -> dict[str, tuple[str, str]]:
-    """Each language's reference page (lesson_builder._reference_page), or the build's error."""
-    try:
-        return reference_pages(root, languages, course.outline)
-    except ReferenceProblem as problem:
-        raise PluginError(f"lessons: {problem}") from None
-
-
-def _problem_list(course: Course) -> list[str]:
-    return [str(problem) for problem in sorted(course.problems, key=lambda p: (p.path, p.line))]
-
-
-def _stub_lesson_pages(course: Course) -> None:
-    """While the preview shows problems, lesson pages hold nothing that could fail the build
-    again (a broken link would abort it in strict mode before the error page is up)."""
-    for page in course.pages.values():
-        page.markdown = f"# {page.lesson.slug}\n"
-        page.blocks.clear()
-
-
-def _search_plugin(config):
-    return config.plugins.get("material/search") or config.plugins.get("search")
-
-
-def _quiet_search_segmenter() -> None:
-    """jieba (the search index's Chinese segmenter) logs its dictionary loading on every
-    build; only its warnings matter."""
-    try:
-        import jieba
-    except ImportError:
-        return
-    jieba.setLogLevel(logging.WARNING)
-
-
-def _lesson_nav(items: list, parent, orders: dict[str, int]) -> list:
-    result = []
-    for item in items:
-        if getattr(item, "is_section", False):
-            item.children = _lesson_nav(item.children, item, orders)
-            only = item.children[0] if len(item.children) == 1 else None
-            if only is not None and getattr(only, "is_page", False) and only.file.src_uri in orders:
-                item = only  # the folder lessons/<slug>/ holds just the lesson: show the lesson
-        item.parent = parent
-        result.append(item)
-    if result and all(getattr(i, "is_page", False) and i.file.src_uri in orders for i in result):
-        result.sort(key=lambda page: orders[page.file.src_uri])
-    return result
-
-
-def _walk(items: list):
-    for item in items:
-        yield item
-        if getattr(item, "is_section", False):
-            yield from _walk(item.children)
-
-
-def _content_signature(root: Path) -> tuple:
-    entries = []
-    for name in WATCHED + ("frontend/page/strings",):
-        folder = root / name
-        if folder.is_dir():
-            for path in sorted(folder.rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts:
-                    stat = path.stat()
-                    entries.append((str(path), stat.st_mtime_ns, stat.st_size))
-    return tuple(entries)

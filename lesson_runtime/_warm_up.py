@@ -13,6 +13,8 @@ They are small pieces, one question each, so that the browser's worker can make 
 no page waits for a run: a page's run then waits for one piece at most.
 """
 
+from fake_client.locales import LANGUAGES
+
 from ._run import run_chain
 
 _DEFINITIONS = """
@@ -58,16 +60,8 @@ def ask_both(question):
             print(type(error).__name__, error)
 """
 
-_QUESTIONS = (
-    "Кога ще дойде поръчка 1042?",
-    "سفارش 1042 کی می‌رسد؟",
-    "订单1042什么时候到？",
-    "Когда придёт заказ 1042?",
-    "Коли прийде замовлення 1042?",
-    "When will order 1042 arrive?",
-    "Какво е времето в София?",
-    "Hello!",
-)
+# One question per language the fake speaks (each locale's WARM_UP), then two other worlds.
+_QUESTIONS = (*(locale.WARM_UP for locale in LANGUAGES.values()), "Какво е времето в София?", "Hello!")
 
 _TIMEOUT_S = 60.0
 

@@ -4,18 +4,26 @@ Each module has `WORDS` (what the model listens for: word beginnings, matched wi
 to case, see `fake_client.worlds._reading`) and `PHRASES` (what it says; `{name}` marks a
 value filled in). A name that changes its ending in the language is written `stem|Name`
 ("Шанха|Шанхай" matches "в Шанхае" and means "Шанхай"). All languages have the same
-`PHRASES` keys with the same `{names}`; a test checks this. To add a language, copy `en.py`,
-translate it, and add its code to `LANGUAGES`.
+`PHRASES` keys with the same `{names}`; a test checks this. Each module also says its
+`SCRIPT` (cyrillic, arabic, han or latin, as the course's language registry names scripts),
+a Cyrillic one the `LETTERS` only it writes, and `WARM_UP`, the question the runtime's
+warm-up asks in it. To add a language, copy `en.py` as `<code>.py` and translate it: every
+module of this folder is a language.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from functools import lru_cache
 from types import ModuleType
 
-from . import bg, en, fa, ru, uk, zh
-
-LANGUAGES: dict[str, ModuleType] = {"bg": bg, "fa": fa, "zh": zh, "ru": ru, "uk": uk, "en": en}
+# Found, not listed: a new language is a new module here (the course's registry,
+# lessons/languages.yaml, is checked against them by the tests).
+LANGUAGES: dict[str, ModuleType] = {
+    found.name: importlib.import_module(f"{__name__}.{found.name}")
+    for found in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name) if not found.ispkg
+}
 
 
 def phrase(language: str, key: str, **values: str) -> str:

@@ -1,5 +1,11 @@
 """Bulgarian: what the fake model listens for and what it says."""
 
+SCRIPT = "cyrillic"
+# Letters only this language writes among the Cyrillic ones (`fake_client._language`).
+LETTERS = "ъ"
+# The question the runtime's warm-up asks in this language (`lesson_runtime._warm_up`).
+WARM_UP = "Кога ще дойде поръчка 1042?"
+
 WORDS = {
     "language.marker_words": ("ще", "къде", "какво", "кога", "това", "съм", "е", "са", "ли",
                               "благодаря", "моля", "поръчка", "поръчката", "пратката", "колко"),

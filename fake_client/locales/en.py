@@ -1,5 +1,9 @@
 """English: what the fake model listens for and what it says (also the fallback)."""
 
+SCRIPT = "latin"
+# The question the runtime's warm-up asks in this language (`lesson_runtime._warm_up`).
+WARM_UP = "When will order 1042 arrive?"
+
 WORDS = {
     "chat.thanks": ("thank", "thanks", "thx", "cheers"),
     "order.words": ("order", "parcel", "package", "shipment", "delivery"),

@@ -1,5 +1,9 @@
 """Persian: what the fake model listens for and what it says."""
 
+SCRIPT = "arabic"
+# The question the runtime's warm-up asks in this language (`lesson_runtime._warm_up`).
+WARM_UP = "سفارش 1042 کی می‌رسد؟"
+
 WORDS = {
     "chat.thanks": ("ممنون", "متشکر", "مرسی", "سپاس"),
     "order.words": ("سفارش", "بسته", "مرسوله"),

@@ -1,5 +1,11 @@
 """Russian: what the fake model listens for and what it says."""
 
+SCRIPT = "cyrillic"
+# Letters only this language writes among the Cyrillic ones (`fake_client._language`).
+LETTERS = "ыэё"
+# The question the runtime's warm-up asks in this language (`lesson_runtime._warm_up`).
+WARM_UP = "Когда придёт заказ 1042?"
+
 WORDS = {
     "language.marker_words": ("где", "что", "это", "когда", "спасибо", "мой", "моя", "моё", "мое",
                               "мне", "ещё", "пожалуйста", "какой", "какая", "заказ", "заказа",

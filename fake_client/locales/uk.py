@@ -1,5 +1,11 @@
 """Ukrainian: what the fake model listens for and what it says."""
 
+SCRIPT = "cyrillic"
+# Letters only this language writes among the Cyrillic ones (`fake_client._language`).
+LETTERS = "іїєґ"
+# The question the runtime's warm-up asks in this language (`lesson_runtime._warm_up`).
+WARM_UP = "Коли прийде замовлення 1042?"
+
 WORDS = {
     "language.marker_words": ("де", "що", "це", "коли", "дякую", "мій", "моє", "моя", "мені",
                               "будь", "ласка", "який", "яка", "замовлення", "чому", "скільки",

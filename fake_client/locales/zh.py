@@ -1,5 +1,9 @@
 """Chinese: what the fake model listens for and what it says."""
 
+SCRIPT = "han"
+# The question the runtime's warm-up asks in this language (`lesson_runtime._warm_up`).
+WARM_UP = "订单1042什么时候到？"
+
 WORDS = {
     "chat.thanks": ("谢谢", "多谢", "感谢"),
     "order.words": ("订单", "包裹", "快递"),

@@ -1,40 +1,42 @@
-// UI strings of the five languages: one JSON file per language in strings/, flat
+// UI strings of the site's languages: one JSON file per language in strings/, flat
 // "area.name" keys, "{name}" placeholders. The page's language comes from <html lang>, and a
 // page downloads only that language's table (loadPageStrings, before any widget mounts):
-// each table is a chunk of its own. strings/all.js holds all five, for tests and tools.
+// each table is a chunk of its own. strings/all.js holds them all, for tests and tools.
+// The languages are those of lessons/languages.yaml; a language is known here by its table
+// (a test checks that the tables are the registry's).
 
-/** The languages of the site; Bulgarian is the default. */
-export const LANGUAGES = ["bg", "fa", "zh", "ru", "uk"];
+/** The site's default language (the registry's first; a test keeps them the same). */
 export const DEFAULT_LANGUAGE = "bg";
 
-// esbuild makes each of these imports its own chunk, so no page carries another's words.
-const LOADERS = {
-  bg: () => import("./strings/bg.json", { with: { type: "json" } }),
-  fa: () => import("./strings/fa.json", { with: { type: "json" } }),
-  zh: () => import("./strings/zh.json", { with: { type: "json" } }),
-  ru: () => import("./strings/ru.json", { with: { type: "json" } }),
-  uk: () => import("./strings/uk.json", { with: { type: "json" } }),
-};
+// esbuild makes each file this pattern matches its own chunk, so no page carries another's
+// words, and a new strings file is a new language with no list to edit.
+const load = (lang) => import(`./strings/${lang}.json`, { with: { type: "json" } });
 
 /** The tables loaded so far, by language. */
 const tables = {};
 
 /**
- * The page's language ("bg", "fa", ...), from `<html lang>`; the default when unknown.
+ * The page's language ("bg", "fa", ...), from `<html lang>`; the default when it names none.
  * @param {Document} [doc]
  */
 export function pageLanguage(doc = globalThis.document) {
   const lang = (doc?.documentElement?.getAttribute("lang") || "").toLowerCase().split("-")[0];
-  return LANGUAGES.includes(lang) ? lang : DEFAULT_LANGUAGE;
+  return /^[a-z]{2,3}$/.test(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
 /**
- * Download the page's table (once) so that `t` can answer; resolves when it can.
+ * Download the page's table (once) so that `t` can answer; resolves when it can. A language
+ * with no table gets the default language's.
  * @param {Document} [doc]
  */
 export async function loadPageStrings(doc = globalThis.document) {
   const lang = pageLanguage(doc);
-  tables[lang] ??= (await LOADERS[lang]()).default;
+  if (tables[lang]) return;
+  try {
+    tables[lang] = (await load(lang)).default;
+  } catch {
+    tables[lang] = (await load(DEFAULT_LANGUAGE)).default;
+  }
 }
 
 /**
@@ -52,10 +54,10 @@ export function fill(template, vars = {}) {
  * noticed, never a crash; the unit tests keep every table complete).
  * @param {string} lang
  * @param {Record<string, Record<string, string>>} [from] tables by language: those the page
- *   loaded, unless given (strings/all.js has all five)
+ *   loaded, unless given (strings/all.js has them all)
  */
 export function translator(lang, from = tables) {
-  const known = LANGUAGES.includes(lang);
+  const known = lang in from;
   const numbers = numberFormat(known ? lang : DEFAULT_LANGUAGE);
   return (key, vars) => {
     const table = from[known ? lang : DEFAULT_LANGUAGE] ?? {};

@@ -2,7 +2,7 @@
 // search. Material fetches `search/search_index.json` as its bundle starts and parses it on
 // the main thread, on every page, while our widgets mount and Python starts: with five
 // languages' lessons that was 5.5 MB, a long task on every page, for a search most visits
-// never use. The build writes one index per language (lesson_builder/_search_index.py,
+// never use. Each language's build writes its own index (lesson_builder/_language_builds.py,
 // `search/search_index.<lang>.json`); this classic script, in the <head> before Material's
 // bundle, points Material's request at the page's language's file and holds it back until
 // focus enters the search form, the search toggle is used, or the address asks for search

@@ -3,8 +3,9 @@ console error or outside request on any page of the shell."""
 
 import pytest
 from support.axe_support import serious_violations
+from support.languages import NATIVE_NAMES
 
-LANGUAGES = {"bg": "Български", "fa": "فارسی", "zh": "中文", "ru": "Русский", "uk": "Українська"}
+LANGUAGES = NATIVE_NAMES
 
 
 def home(lang: str) -> str:

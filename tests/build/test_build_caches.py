@@ -142,25 +142,34 @@ def test_a_warm_build_writes_the_same_site_as_a_cold_one(project, tmp_path):
     warm_log = _build(project, tmp_path / "warm")
     runs = [int(n) for n in re.findall(r"answer key checked \((\d+) runs", cold_log + warm_log)]
     assert len(runs) == 2 and runs[0] > 100 and runs[1] == 0, (cold_log, warm_log)
+    assert "languages built again: none" in warm_log, warm_log
     cold, warm = _tree(tmp_path / "cold"), _tree(tmp_path / "warm")
     assert sorted(cold) == sorted(warm)
     assert [name for name in cold if cold[name] != warm[name]] == []
 
 
 @pytest.mark.site
-def test_search_entries_made_in_the_worker_are_the_ones_material_makes_in_the_build(project, tmp_path):
-    # Real pages (mkdocs's own Page objects, every language, jieba for Chinese): the site's
-    # search indexes are the same whether the worker made the entries or Material did.
-    entries = project / ".lesson-cache" / "site" / "search-entries.json"
-    indexes = {}
-    for way, environment in (("worker", {}), ("material", {"LESSONS_SEARCH_WORKER": "0"})):
-        entries.unlink(missing_ok=True)  # every page's entries are made again, the runs are not
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / way)],
-                                cwd=project, env={**_environment(project), **environment}, capture_output=True, text=True)
-        assert result.returncode == 0, result.stderr
-        indexes[way] = {path.name: path.read_bytes() for path in sorted((tmp_path / way / "search").glob("*.json"))}
-    assert len(indexes["worker"]) == 5
-    assert indexes["worker"] == indexes["material"]
+def test_a_language_is_built_again_only_when_its_pages_change(project, tmp_path):
+    # Each language other than the default is a build of its own (lesson_builder/_language_builds.py):
+    # one whose inputs are the same is used as built, one whose lesson changed is built again.
+    _build(project, tmp_path / "first")
+    assert "languages built again: none" in _build(project, tmp_path / "again")
+    lesson = project / "lessons" / "tool-loop" / "ru.md"
+    original = lesson.read_text(encoding="utf-8")
+    lesson.write_text(original.replace("# Цикл с инструментами\n", "# Цикл с инструментами\n\nНовое предложение.\n", 1),
+                      encoding="utf-8")
+    try:
+        log = _build(project, tmp_path / "edited")
+    finally:
+        lesson.write_text(original, encoding="utf-8")
+    # Russian, and the default language for the author guide's coverage table (it counts every lesson)
+    assert re.search(r"languages built again: (bg, )?ru\n", log), log
+    assert "Новое предложение." in (tmp_path / "edited/ru/lessons/tool-loop/index.html").read_text(encoding="utf-8")
+    before, after = _tree(tmp_path / "again"), _tree(tmp_path / "edited")
+    changed = sorted(name for name in before if before[name] != after.get(name))
+    # (and the author guide, whose coverage table counts every lesson, with its search entries)
+    others = ("search/search_index.ru.json", "sw.js", "authoring/index.html", "search/search_index.bg.json")
+    assert changed and all(name.startswith("ru/") or name in others for name in changed), changed
 
 
 def _free_port() -> int:
@@ -241,34 +250,3 @@ def test_serve_renders_again_the_pages_whose_navigation_an_edit_changed(project)
         lesson.write_text(original, encoding="utf-8")
         server.terminate()
         server.wait(timeout=30)
-
-
-def test_the_theme_files_are_the_same_without_walking_hidden_folders(tmp_path):
-    """Material's theme plus our custom_dir, with a hidden folder and file in the custom one:
-    the quick listing hands the build the very files MkDocs's own listing does."""
-    from mkdocs.config import load_config
-    from mkdocs.structure.files import Files
-
-    from lesson_builder._theme_listing import quicken_theme_listing
-
-    custom = tmp_path / "theme"
-    for name in ("partials/extra.css", ".hidden/icon.svg", "assets/.secret", "assets/logo.svg", "main.html"):
-        (custom / name).parent.mkdir(parents=True, exist_ok=True)
-        (custom / name).write_text("x", encoding="utf-8")
-    config = load_config(config_file=str(REPO / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
-    config.theme.dirs.insert(0, str(custom))
-
-    def theme_files() -> list[str]:
-        files = Files([])
-        files.add_files_from_theme(config.theme.get_env(), config)
-        return sorted((file.src_uri, file.abs_src_path) for file in files)
-
-    plain = theme_files()
-    quicken_theme_listing(config.theme)
-    quick = theme_files()
-    assert quick == plain
-    names = [name for name, _ in quick]
-    assert "partials/extra.css" in names and "assets/logo.svg" in names
-    assert "assets/javascripts/lunr/min/lunr.ru.min.js" in names  # Material's own
-    # Any other listing is MkDocs's own, hidden files included.
-    assert ".hidden/icon.svg" in config.theme.get_env().list_templates()

@@ -12,6 +12,7 @@ from lesson_builder._course_file import parse_outline
 from lesson_builder._course_pages import frame_html, notice_markdown
 from lesson_builder._problems import Problems
 from lesson_builder._strings import ui_text
+from support.languages import COURSE_LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -63,7 +64,8 @@ def test_the_repositorys_course_is_read_in_the_order_of_its_file():
     course = scan_course(REPO)
     assert [str(p) for p in course.problems] == []
     assert course.outline.slugs() == [entry["slug"] for entry in written["lessons"]]
-    assert course.outline.languages == written["languages"] and course.outline.languages[0] == "bg"
+    # The course's languages are the registry's (lessons/languages.yaml), not a second list here.
+    assert "languages" not in written and course.outline.languages == list(COURSE_LANGUAGES)
     for entry in course.outline.lessons:
         for lang in course.outline.languages:
             written = (REPO / "lessons" / entry.slug / f"{lang}.md").is_file()
@@ -117,7 +119,7 @@ def test_a_language_in_progress_needs_no_title_or_focus_and_its_notice_says_so_i
     assert problems.report() == ""
     one = outline.lesson("one")
     assert one.title_in("ru") == ("Едно", "bg") and one.title_in("bg") == ("Едно", "bg")
-    notice = notice_markdown(REPO, outline, one, "ru", {"bg": "Български"})
+    notice = notice_markdown(REPO, outline, one, "ru")
     assert '# <span lang="bg">Едно</span>' in notice and '<p><span lang="bg">Първият урок.</span></p>' in notice
     assert ui_text(REPO, "ru", "course.notice.untitled") in notice
     assert "не переведены на русский" in ui_text(REPO, "ru", "course.notice.untitled")
@@ -136,7 +138,7 @@ def test_a_language_in_progress_needs_no_title_or_focus_and_its_notice_says_so_i
     # A notice whose language has its own title and focus says nothing of the kind.
     complete = parse_outline("lessons/course.yaml", COURSE, Problems())
     assert ui_text(REPO, "ru", "course.notice.untitled") not in notice_markdown(
-        REPO, complete, complete.lesson("one"), "ru", {"bg": "Български"})
+        REPO, complete, complete.lesson("one"), "ru")
 
 
 def test_links_resolve_in_the_lessons_language_and_name_their_line(tmp_path):

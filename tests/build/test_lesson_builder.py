@@ -14,6 +14,7 @@ import lesson_builder
 from lesson_builder import QUIZ_KINDS, build_course, markdown_renderer
 from lesson_builder.kinds import kind_folder
 from support.demo_lesson import SHOP, line_of, one_problem, problems_of, quiz_lesson, sample, sample_id, write
+from support.languages import COURSE_LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -338,7 +339,7 @@ def test_public_names_are_pinned():
 def test_the_setup_code_label_comes_from_the_front_ends_strings_in_every_language():
     from lesson_builder._strings import FALLBACK, SETUP_CODE_KEY, setup_code_label
 
-    for lang in ("bg", "fa", "zh", "ru", "uk"):
+    for lang in COURSE_LANGUAGES:
         strings = json.loads((REPO / "frontend" / "page" / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
         assert setup_code_label(REPO, lang) == strings[SETUP_CODE_KEY] != FALLBACK
 

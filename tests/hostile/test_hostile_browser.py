@@ -20,13 +20,14 @@ from pathlib import Path
 import pytest
 from support.browser_harness import PageLog, Snippets, log_counts, page_problems, watched_context, watched_page
 from support.hostile_tally import case
+from support.languages import COURSE_LANGUAGES
 from support.startup_support import LocalServer, close_shared_workers, first_checked_snippet, run_snippet, wait_offline_ready
 from support.quiz_support import STORAGE_KEY, Quizzes, lesson_path
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYGROUND = "playground/"
 LESSON = "lessons/first-steps/"
-LANGUAGES = ("bg", "fa", "zh", "ru", "uk")
+LANGUAGES = COURSE_LANGUAGES
 
 
 def strings(lang: str = "bg") -> dict:

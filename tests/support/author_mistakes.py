@@ -281,7 +281,7 @@ MISTAKES: dict[str, Mistake] = {
         "the solution raises RunnerCrashed: the Python process running this chain exited with status 0"),
     # the course file
     "broken YAML in the course file": Mistake(edit(COURSE, lambda text: (
-        replace_line("languages:", "languages: [bg")(text)[0], line_of(text, "languages:") + 1)), "malformed YAML"),
+        replace_line("models:", "models: [bg")(text)[0], line_of(text, "models:") + 1)), "malformed YAML"),
     # the course's models: one problem at the course file, and no run of a lesson reports the 404 again
     "a course model the catalogue does not know": Mistake(edit(COURSE, substitute("claude-sonnet-5", "claude-sonet-5")),
                                                           "model 'claude-sonet-5' (MODEL) is not in fake_client's "

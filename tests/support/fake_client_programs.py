@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from fake_client import locales
 from fake_client._ids import shaped_id
 
-LANGUAGES = ("bg", "fa", "zh", "ru", "uk", "en")
+LANGUAGES = tuple(locales.LANGUAGES)  # every language the fake speaks (en too)
 
 # The first ids a fresh client hands out, per kind: TOOLU[0] is the first tool call's id.
 TOOLU, MSG, CALL, CHATCMPL = ([shaped_id(kind, n) for n in range(1, 9)]

@@ -22,8 +22,8 @@ from typing import Iterator, Optional
 
 from fake_client.locales import LANGUAGES
 from lesson_builder._text_language import foreign_language
+from support.languages import COURSE_LANGUAGES
 
-COURSE_LANGUAGES = ("bg", "fa", "zh", "ru", "uk")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _HAN = re.compile(r"[\u4E00-\u9FFF]")

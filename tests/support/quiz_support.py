@@ -17,10 +17,11 @@ import pytest
 import yaml
 from quiz_kinds.find_bug.kind import apply_fix
 from support.chromium import in_front
+from support.languages import COURSE_LANGUAGES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSON_SLUG = "first-steps"
-LANGUAGES = ("bg", "fa", "zh", "ru", "uk")
+LANGUAGES = COURSE_LANGUAGES
 STORAGE_KEY = "tool-lessons:v1"
 # A check may have to wait for a cold Python start (4-8 s on a loaded 2-core machine).
 VERDICT_MS = 90_000

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 from support.authoring_copies import SAMPLE_ROOT
+from support.languages import COURSE_LANGUAGES
 from support.run_kind import refuse_in_fast_run
 
 REPO = Path(__file__).resolve().parents[2]
@@ -22,6 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLE = ("lessons/first-steps/bg.md", "quizzes/first-steps/bg.yaml")
 SAMPLE_GOLDEN = Path("tests/content/golden/first-steps.bg.json")
 COURSE_FILE = "lessons/course.yaml"
+REGISTRY_FILE = "lessons/languages.yaml"  # the site's languages: the copy has the repository's
 STARTUP_CACHE = Path("build") / "startup-cache"
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
@@ -37,7 +39,7 @@ def make_site_copy(target: Path) -> Path:
     refuse_in_fast_run("a copy of the site")
     # The reference pages come along: the sample lesson links to its language's.
     references = [path.relative_to(REPO).as_posix() for path in sorted((REPO / "lessons").glob("REFERENCE.*.yaml"))]
-    for name in repository_files() + references:
+    for name in repository_files() + references + [REGISTRY_FILE]:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
     for name in SAMPLE:
@@ -68,8 +70,8 @@ def sample_course_file() -> str:
     the course's models (the lesson uses their names)."""
     course = yaml.safe_load((REPO / COURSE_FILE).read_text(encoding="utf-8"))
     sample = next(entry for entry in course["lessons"] if entry["slug"] == "first-steps")
-    sample.update(prerequisites=[], in_progress=[lang for lang in course["languages"] if lang != "bg"])
-    return yaml.safe_dump({"languages": course["languages"], "models": course["models"], "lessons": [sample]},
+    sample.update(prerequisites=[], in_progress=list(COURSE_LANGUAGES[1:]))
+    return yaml.safe_dump({"models": course["models"], "lessons": [sample]},
                           allow_unicode=True, sort_keys=False, default_flow_style=None, width=200)
 
 

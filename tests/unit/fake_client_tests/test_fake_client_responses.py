@@ -6,13 +6,14 @@ import json
 import pytest
 
 import fake_client
+from support.languages import COURSE_LANGUAGES
 from fake_client import BadRequestError, OpenAI
 from support.fake_client_programs import (CALL, FC, RESP, RESP_MSG, RS, SHOP_QUESTIONS, SHOP_SYSTEM, files_runner,
                                   files_tools, flowers_runner, flowers_tools, openai_loop, openai_tools,
                                   responses_loop, responses_tools, shop_runner, shop_tools, support_runner,
                                   support_tools)
 
-LANGS = ("bg", "fa", "zh", "ru", "uk")
+LANGS = COURSE_LANGUAGES
 WORLDS = {"shop": (shop_tools, shop_runner), "support": (support_tools, support_runner),
           "flowers": (flowers_tools, flowers_runner), "files": (files_tools, lambda lang: files_runner)}
 QUESTIONS = {
