@@ -32,7 +32,7 @@ from ._model import Lesson, QuizFile
 from ._problems import Problem
 from ._program_export import Program
 from ._render import RenderedLesson
-from ._strings import DEFAULT_LANGUAGE
+from ._languages import default_language
 
 # The build's cache folder in the content root (transcripts, pictures, artifacts, ...).
 CACHE_FOLDER = ".lesson-cache"
@@ -79,7 +79,7 @@ class LessonInputs:
 def strings_of(root: Path, lang: str) -> tuple[tuple[str, Optional[str]], ...]:
     """The UI strings a lesson in ``lang`` renders with: its language's and the default's."""
     folder = Path(root) / "frontend" / "page" / "strings"
-    return tuple((name, _file_text(folder / f"{name}.json")) for name in sorted({lang, DEFAULT_LANGUAGE}))
+    return tuple((name, _file_text(folder / f"{name}.json")) for name in sorted({lang, default_language(root).code}))
 
 
 @dataclass
