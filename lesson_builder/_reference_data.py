@@ -112,7 +112,7 @@ SHAPE_ROWS = (
 # The phrases a language's text file must give (`phrases:`), each used in a cell above.
 SHAPE_PHRASES = ("first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
-                 "no_flag", "no_function_call", "with_function_calls", "sdk_property")
+                 "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property")
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class StopRow:
     lesson: Optional[str] = None
 
 
-WHAT_A_LOOP_DOES = ("answer", "run_calls", "continue", "not_an_answer")
+WHAT_A_LOOP_DOES = ("answer", "run_calls", "continue", "not_an_answer", "check_first")
 
 STOP_FIELDS = {"messages": "`stop_reason`", "chat": "`finish_reason`",
                "responses": "`status`, `incomplete_details.reason`"}
@@ -141,7 +141,9 @@ STOP_ROWS = (
     StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
     StopRow("refusal", "messages", '`"refusal"`', "not_an_answer"),
     StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer"),
-    StopRow("stop", "chat", '`"stop"`', "answer", "tool-loop"),
+    # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
+    # call forced by `tool_choice`: "stop" alone does not say an answer came.
+    StopRow("stop", "chat", '`"stop"`', "check_first", "tool-loop"),
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
     StopRow("length", "chat", '`"length"`', "not_an_answer", "tool-loop"),
     StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "tool-loop"),
@@ -149,6 +151,10 @@ STOP_ROWS = (
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
     StopRow("max_output_tokens", "responses", '`"incomplete"`, `"max_output_tokens"`', "not_an_answer"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`, `"content_filter"`', "not_an_answer"),
+    # A `refusal` content part (`ResponseOutputRefusal`) in a completed message, and a
+    # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
+    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer"),
+    StopRow("failed", "responses", '`"failed"`', "not_an_answer"),
 )
 
 
@@ -160,21 +166,36 @@ class ErrorRow:
     status: int
     anthropic_type: Optional[str]
     anthropic_class: str
-    openai_class: str
+    openai_class: Optional[str]  # None: OpenAI never sends this status
     retried: bool
 
 
 ERROR_ROWS = (
     ErrorRow(400, "invalid_request_error", "BadRequestError", "BadRequestError", False),
     ErrorRow(401, "authentication_error", "AuthenticationError", "AuthenticationError", False),
+    # platform.claude.com/docs/en/api/errors: 402 billing_error, 504 timeout_error; the
+    # classes as anthropic 2.17 maps them (PaymentRequiredError, GatewayTimeoutError).
+    ErrorRow(402, "billing_error", "PaymentRequiredError", "APIStatusError", False),
     ErrorRow(403, "permission_error", "PermissionDeniedError", "PermissionDeniedError", False),
     ErrorRow(404, "not_found_error", "NotFoundError", "NotFoundError", False),
+    ErrorRow(409, "conflict_error", "ConflictError", "ConflictError", True),
     ErrorRow(413, "request_too_large", "ContentTooLargeError", "APIStatusError", False),
     ErrorRow(429, "rate_limit_error", "RateLimitError", "RateLimitError", True),
     ErrorRow(500, "api_error", "InternalServerError", "InternalServerError", True),
     ErrorRow(503, None, "ServiceUnavailableError", "InternalServerError", True),
-    ErrorRow(529, "overloaded_error", "OverloadedError", "InternalServerError", True),
+    # OpenAI's overload is 503 (`server_is_overloaded`); its "slow down" is now a 429
+    # (developers.openai.com/docs/guides/error-codes). OpenAI never sends 529.
+    ErrorRow(504, "timeout_error", "GatewayTimeoutError", "InternalServerError", True),
+    ErrorRow(529, "overloaded_error", "OverloadedError", None, True),
 )
+
+# Anthropic's 429 when the organization reached its tier's monthly spend cap: the code in
+# `error.details.error_code` and the class anthropic 2.17 raises for it (a RateLimitError, and
+# retried like one, though waiting does not help until the month ends). Each language's 429 row
+# names both. A spend limit the organization set itself is a 400 instead
+# (platform.claude.com/docs/en/api/errors; developers.openai.com/api/docs/guides/spend-limits
+# for OpenAI's 429 `organization_spend_limit_exceeded` / `project_spend_limit_exceeded`).
+ANTHROPIC_SPEND_CAP = ("enforced_spend_limit_reached", "EnforcedSpendLimitReachedError")
 
 # Raised before any status: the request never got an answer; the second is a subclass of the
 # first. Both SDKs retry them.
