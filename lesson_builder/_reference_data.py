@@ -20,12 +20,21 @@ shape's general page):
   types them (``types/chat``, ``types/responses``).
 - Stop reasons: platform.claude.com/docs/en/build-with-claude/handling-stop-reasons (the
   seven values and what each asks of a program; ``pause_turn`` is continued by sending the
-  paused reply back as it is); Chat Completions ``finish_reason`` and Responses ``status`` /
-  ``incomplete_details.reason`` (``max_output_tokens``, ``content_filter``) as the OpenAI API
-  reference and the ``openai`` SDK type them.
+  paused reply back as it is) and .../build-with-claude/refusals-and-fallback (a refusal's
+  ``stop_details.category``; the same request usually gets an answer from another Claude
+  model); Chat Completions ``finish_reason`` (a refusal: ``message.refusal`` set, ``content``
+  null) and Responses ``status`` (``failed``: ``response.error``) /
+  ``incomplete_details.reason`` (``max_output_tokens``, ``content_filter``) and the
+  ``refusal`` content part as the OpenAI API reference and the ``openai`` SDK type them
+  (``tests/contract/test_reference_errors.py`` compares the values with the SDKs' types).
+- Thinking and a forced ``tool_choice`` (the models table's note):
+  platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows (forcing options
+  "return an error with manual extended thinking"; "adaptive thinking supports forced tool use").
 - Errors: platform.claude.com/docs/en/api/errors (statuses, ``error.type`` values, the body
   ``{"type": "error", "error": {"type", "message"}, "request_id"}``);
-  developers.openai.com/docs/guides/error-codes (OpenAI's statuses, 429 `insufficient_quota`; the body
+  developers.openai.com/docs/guides/error-codes (OpenAI's statuses: 429 `insufficient_quota`
+  as an ``error.type`` with the cause in ``error.code``, 429 ``slow_down``, 503
+  ``server_is_overloaded``; the body
   ``{"error": {"message", "type", "param", "code"}}``); the exception classes and the retry
   rule as the installed SDKs have them (anthropic 2.17 ``_error_classes.ERROR_CLASSES`` and
   ``_base_client._should_retry``; openai 3.63 ``_client._make_status_error`` and
@@ -139,7 +148,7 @@ STOP_ROWS = (
     StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "tool-loop"),
     StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "tool-loop"),
     StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
-    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer"),
+    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "tool-loop"),
     StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer"),
     # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
     # call forced by `tool_choice`: "stop" alone does not say an answer came.
@@ -203,5 +212,9 @@ CONNECTION_ERRORS = ("APIConnectionError", "APITimeoutError")
 # Retries by default, in both SDKs (`max_retries`).
 DEFAULT_RETRIES = 2
 
+# What each SDK keeps in `error.body` (the page says the body is there): anthropic keeps the
+# whole body as sent; openai keeps only its inner `error` object (openai 3.63
+# `_client._make_status_error`: `body.get("error", body)`), so that is what the page shows.
+# tests/contract/test_reference_errors.py checks both against the SDKs.
 ANTHROPIC_ERROR_BODY = '{"type": "error", "error": {"type": "…", "message": "…"}, "request_id": "req_…"}'
-OPENAI_ERROR_BODY = '{"error": {"message": "…", "type": "…", "param": …, "code": …}}'
+OPENAI_ERROR_BODY = '{"message": "…", "type": "…", "param": …, "code": …}'

@@ -11,8 +11,8 @@ import httpx2
 import openai
 import pytest
 
-from lesson_builder._reference_data import (ANTHROPIC_SPEND_CAP, CONNECTION_ERRORS, DEFAULT_RETRIES, ERROR_ROWS,
-                                           STOP_ROWS)
+from lesson_builder._reference_data import (ANTHROPIC_ERROR_BODY, ANTHROPIC_SPEND_CAP, CONNECTION_ERRORS,
+                                           DEFAULT_RETRIES, ERROR_ROWS, OPENAI_ERROR_BODY, STOP_ROWS)
 
 REQUEST = httpx2.Request("POST", "http://127.0.0.1/v1/messages")
 CLIENTS = {"anthropic": anthropic.Anthropic(api_key="test"), "openai": openai.OpenAI(api_key="test")}
@@ -84,3 +84,23 @@ def test_a_refusal_has_the_stop_details_and_the_refusal_part_the_page_names():
     assert "stop_details" in Message.model_fields
     assert "refusal" in ChatCompletionMessage.model_fields
     assert typing.get_args(ResponseOutputRefusal.model_fields["type"].annotation) == ("refusal",)
+
+
+def _keys(shown: str) -> list:
+    """The keys of a body as the page shows it (its values are elided with …)."""
+    return re.findall(r'"([a-z_]+)":', shown)
+
+
+@pytest.mark.parametrize("sdk", sorted(CLIENTS))
+def test_the_bodies_shown_are_what_each_sdk_keeps_in_error_body(sdk):
+    wire = {"anthropic": {"type": "error", "error": {"type": "invalid_request_error", "message": "m"},
+                          "request_id": "req_1"},
+            "openai": {"error": {"message": "m", "type": "invalid_request_error", "param": None, "code": None}}}[sdk]
+    error = CLIENTS[sdk]._make_status_error("m", body=wire, response=httpx2.Response(400, request=REQUEST, json=wire))
+    shown = ANTHROPIC_ERROR_BODY if sdk == "anthropic" else OPENAI_ERROR_BODY
+    kept = error.body
+
+    def keys(value) -> list:
+        return [key for key, inner in value.items() for key in [key, *keys(inner)]] if isinstance(value, dict) else []
+
+    assert keys(kept) == _keys(shown)
