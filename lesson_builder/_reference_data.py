@@ -64,7 +64,8 @@ class ShapeRow:
     responses: str
 
 
-# Markdown cells: code only. A word a reader needs beside the code is a phrase of the page's
+# Markdown cells: code only, with the lessons' names (a Chat Completions call is `tool_call`,
+# as in the tool loop lesson). A word a reader needs beside the code is a phrase of the page's
 # language, written as [[phrase]] and filled from that language's text file (`phrases:`); the
 # phrase brings its own space and brackets, as its language writes them (（必填）, (задължително)).
 SHAPE_ROWS = (
@@ -94,7 +95,7 @@ SHAPE_ROWS = (
              '`[i for i in response.output if i.type == "function_call"]`'),
     ShapeRow("call_fields",
              '`block.id` (`toolu_…`), `block.name`, `block.input`[[a_dict]]',
-             '`call.id` (`call_…`), `call.function.name`, `call.function.arguments`[[a_json_string]]',
+             '`tool_call.id` (`call_…`), `tool_call.function.name`, `tool_call.function.arguments`[[a_json_string]]',
              '`item.call_id` (`call_…`), `item.name`, `item.arguments`[[a_json_string]]'),
     ShapeRow("stop_field",
              '`response.stop_reason`',
@@ -106,7 +107,7 @@ SHAPE_ROWS = (
              '`items += response.output`[[reasoning_items_too]][[or]]`previous_response_id=response.id`'),
     ShapeRow("result",
              '`{"type": "tool_result", "tool_use_id": block.id, "content": …}`[[one_user_message]]',
-             '`{"role": "tool", "tool_call_id": call.id, "content": …}`[[one_message_per_call]]',
+             '`{"role": "tool", "tool_call_id": tool_call.id, "content": …}`[[one_message_per_call]]',
              '`{"type": "function_call_output", "call_id": item.call_id, "output": …}`[[one_item_per_call]]'),
     ShapeRow("failure",
              '`"is_error": True`',
