@@ -459,7 +459,10 @@ def read_settings(body: dict[str, Any]) -> Settings:
         max_tokens=body["max_tokens"], stop_sequences=tuple(body.get("stop_sequences") or ()),
         strict_tools=frozenset(tool["name"] for tool in body.get("tools") or []
                                if tool.get("strict")),
-        preamble=True, thinking=_thinking.mode(body),
+        # A forced call under adaptive thinking comes without thinking here, as under default
+        # thinking (the real model decides; manual thinking with a forced call is refused).
+        preamble=True, thinking=None if kind in ("any", "tool") and _thinking.mode(body) == "adaptive"
+        else _thinking.mode(body),
         output_schema=_structured.anthropic_schema(body))
 
 

@@ -87,7 +87,7 @@ def check_anthropic(model: ModelCard, body: dict[str, Any]) -> None:
 def default_thinking(model: ModelCard, body: dict[str, Any]) -> bool:
     """Whether the model thinks on this request though the request does not ask: it thinks by
     default, the request has no `thinking` field, and no `tool_choice` forces a tool (a
-    forced tool is answered without thinking, as thinking may not go with it)."""
+    forced tool is answered without thinking, as under adaptive thinking: `_anthropic_wire`)."""
     if not model.thinks_by_default or body.get("thinking") is not None:
         return False
     choice = body.get("tool_choice")

@@ -59,7 +59,8 @@ class ModelCard:
     any/tool, a final assistant message. `thinking_off`: takes `thinking: {"type": "disabled"}`.
     `min_cache_tokens`: the shortest prefix Anthropic's prompt cache keeps (`_prompt_cache`).
     `reasoning` (OpenAI): a reasoning model, which refuses `max_tokens` (it is
-    `max_completion_tokens`), `temperature` other than 1 and `stop`. `tool_prompt`: tokens the API adds per `tool_choice` kind when tools are offered.
+    `max_completion_tokens`), `temperature` other than 1 and `stop`. `tool_prompt`: tokens the API adds per `tool_choice` kind when tools are offered
+    (`tool_prompt_carried`: Claude 4's figures, kept because none is published for this model).
     `retires`: the first day the API refuses the model (None: none announced). `released`:
     the release day (`created` in the model list). `line`: Anthropic's model line.
     """
@@ -80,6 +81,7 @@ class ModelCard:
     min_cache_tokens: int = 1024
     reasoning: bool = False
     tool_prompt: dict = field(default_factory=lambda: dict(_NO_TOOL_PROMPT))
+    tool_prompt_carried: bool = False  # `tool_prompt` is another line's figure, none found for this model
     retires: Optional[datetime.date] = None
     line: Optional[str] = None
 
@@ -100,7 +102,7 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     ModelCard("claude-sonnet-5", "anthropic", "Claude Sonnet 5", _D(2026, 6, 30),
               context_window=1_000_000, max_output=128_000, thinks_by_default=True,
               manual_thinking=False, sampling=False, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
-              line="sonnet"),
+              tool_prompt_carried=True, line="sonnet"),
     # platform.claude.com/docs/en/models/sonnet-5-5/overview and .../sonnet-5-5/migration-guide:
     # id `claude-sonnet-5-5`, context 1M, max output 128K, thinking on by default with display
     # "omitted"; thinking budgets, sampling parameters, assistant prefill, forced tool choice
@@ -113,7 +115,7 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
               context_window=1_000_000, max_output=128_000, thinks_by_default=True,
               thinking_display="omitted", manual_thinking=False, sampling=False,
               forced_tool_choice=False, prefill=False, thinking_off=False, min_cache_tokens=512,
-              tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
+              tool_prompt=dict(_CLAUDE_TOOL_PROMPT), tool_prompt_carried=True,
               line="sonnet"),
     # platform.claude.com/docs/en/models/sonnet-5/overview (comparison table): Claude Haiku 4.5,
     # context 200K, max output 64K, thinking "Extended" (off unless asked); released

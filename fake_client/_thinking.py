@@ -11,7 +11,11 @@ and toward `max_tokens`, as they do for real.
 Refused as the real API refuses it (HTTP 400, quoted from its replies):
 - a history that continues a tool-using turn whose assistant message does not start with
   its thinking block ("Expected `thinking` or `redacted_thinking`, but found `tool_use`");
-- thinking together with a `tool_choice` that forces a tool (`any` or `tool`);
+- manual thinking (`enabled`) together with a `tool_choice` that forces a tool (`any` or
+  `tool`); adaptive thinking takes a forced tool ("Thinking in tool and multi-turn workflows",
+  platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows: forcing options
+  "return an error with manual extended thinking ...; adaptive thinking supports forced tool
+  use"), and the fake answers it with the call and no thinking, as it answers default thinking;
 - `max_tokens` not above `budget_tokens`; `budget_tokens` below 1024.
 
 Simplified: adaptive thinking always thinks (the real model decides when); a `thinking`
@@ -67,7 +71,7 @@ def check_settings(body: dict[str, Any]) -> None:
                                  f"Please consult our documentation at {DOCS}"
                                  "#max-tokens-and-context-window-size")
     choice = body.get("tool_choice")
-    if kind in ("enabled", "adaptive") and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+    if kind == "enabled" and isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
         raise RequestRefused("Thinking may not be enabled when tool_choice forces tool use.")
 
 

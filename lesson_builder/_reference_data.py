@@ -20,12 +20,21 @@ shape's general page):
   types them (``types/chat``, ``types/responses``).
 - Stop reasons: platform.claude.com/docs/en/build-with-claude/handling-stop-reasons (the
   seven values and what each asks of a program; ``pause_turn`` is continued by sending the
-  paused reply back as it is); Chat Completions ``finish_reason`` and Responses ``status`` /
-  ``incomplete_details.reason`` (``max_output_tokens``, ``content_filter``) as the OpenAI API
-  reference and the ``openai`` SDK type them.
+  paused reply back as it is) and .../build-with-claude/refusals-and-fallback (a refusal's
+  ``stop_details.category``; the same request usually gets an answer from another Claude
+  model); Chat Completions ``finish_reason`` (a refusal: ``message.refusal`` set, ``content``
+  null) and Responses ``status`` (``failed``: ``response.error``) /
+  ``incomplete_details.reason`` (``max_output_tokens``, ``content_filter``) and the
+  ``refusal`` content part as the OpenAI API reference and the ``openai`` SDK type them
+  (``tests/contract/test_reference_errors.py`` compares the values with the SDKs' types).
+- Thinking and a forced ``tool_choice`` (the models table's note):
+  platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows (forcing options
+  "return an error with manual extended thinking"; "adaptive thinking supports forced tool use").
 - Errors: platform.claude.com/docs/en/api/errors (statuses, ``error.type`` values, the body
   ``{"type": "error", "error": {"type", "message"}, "request_id"}``);
-  developers.openai.com/docs/guides/error-codes (OpenAI's statuses, 429 `insufficient_quota`; the body
+  developers.openai.com/docs/guides/error-codes (OpenAI's statuses: 429 `insufficient_quota`
+  as an ``error.type`` with the cause in ``error.code``, 429 ``slow_down``, 503
+  ``server_is_overloaded``; the body
   ``{"error": {"message", "type", "param", "code"}}``); the exception classes and the retry
   rule as the installed SDKs have them (anthropic 2.17 ``_error_classes.ERROR_CLASSES`` and
   ``_base_client._should_retry``; openai 3.63 ``_client._make_status_error`` and
@@ -55,7 +64,8 @@ class ShapeRow:
     responses: str
 
 
-# Markdown cells: code only. A word a reader needs beside the code is a phrase of the page's
+# Markdown cells: code only, with the lessons' names (a Chat Completions call is `tool_call`,
+# as in the tool loop lesson). A word a reader needs beside the code is a phrase of the page's
 # language, written as [[phrase]] and filled from that language's text file (`phrases:`); the
 # phrase brings its own space and brackets, as its language writes them (（必填）, (задължително)).
 SHAPE_ROWS = (
@@ -85,7 +95,7 @@ SHAPE_ROWS = (
              '`[i for i in response.output if i.type == "function_call"]`'),
     ShapeRow("call_fields",
              '`block.id` (`toolu_…`), `block.name`, `block.input`[[a_dict]]',
-             '`call.id` (`call_…`), `call.function.name`, `call.function.arguments`[[a_json_string]]',
+             '`tool_call.id` (`call_…`), `tool_call.function.name`, `tool_call.function.arguments`[[a_json_string]]',
              '`item.call_id` (`call_…`), `item.name`, `item.arguments`[[a_json_string]]'),
     ShapeRow("stop_field",
              '`response.stop_reason`',
@@ -97,7 +107,7 @@ SHAPE_ROWS = (
              '`items += response.output`[[reasoning_items_too]][[or]]`previous_response_id=response.id`'),
     ShapeRow("result",
              '`{"type": "tool_result", "tool_use_id": block.id, "content": …}`[[one_user_message]]',
-             '`{"role": "tool", "tool_call_id": call.id, "content": …}`[[one_message_per_call]]',
+             '`{"role": "tool", "tool_call_id": tool_call.id, "content": …}`[[one_message_per_call]]',
              '`{"type": "function_call_output", "call_id": item.call_id, "output": …}`[[one_item_per_call]]'),
     ShapeRow("failure",
              '`"is_error": True`',
@@ -112,7 +122,7 @@ SHAPE_ROWS = (
 # The phrases a language's text file must give (`phrases:`), each used in a cell above.
 SHAPE_PHRASES = ("first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
-                 "no_flag", "no_function_call", "with_function_calls", "sdk_property")
+                 "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property")
 
 
 @dataclass(frozen=True)
@@ -128,7 +138,7 @@ class StopRow:
     lesson: Optional[str] = None
 
 
-WHAT_A_LOOP_DOES = ("answer", "run_calls", "continue", "not_an_answer")
+WHAT_A_LOOP_DOES = ("answer", "run_calls", "continue", "not_an_answer", "check_first")
 
 STOP_FIELDS = {"messages": "`stop_reason`", "chat": "`finish_reason`",
                "responses": "`status`, `incomplete_details.reason`"}
@@ -139,9 +149,11 @@ STOP_ROWS = (
     StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "tool-loop"),
     StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "tool-loop"),
     StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
-    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer"),
+    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "tool-loop"),
     StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer"),
-    StopRow("stop", "chat", '`"stop"`', "answer", "tool-loop"),
+    # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
+    # call forced by `tool_choice`: "stop" alone does not say an answer came.
+    StopRow("stop", "chat", '`"stop"`', "check_first", "tool-loop"),
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
     StopRow("length", "chat", '`"length"`', "not_an_answer", "tool-loop"),
     StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "tool-loop"),
@@ -149,6 +161,10 @@ STOP_ROWS = (
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
     StopRow("max_output_tokens", "responses", '`"incomplete"`, `"max_output_tokens"`', "not_an_answer"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`, `"content_filter"`', "not_an_answer"),
+    # A `refusal` content part (`ResponseOutputRefusal`) in a completed message, and a
+    # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
+    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer"),
+    StopRow("failed", "responses", '`"failed"`', "not_an_answer"),
 )
 
 
@@ -160,21 +176,36 @@ class ErrorRow:
     status: int
     anthropic_type: Optional[str]
     anthropic_class: str
-    openai_class: str
+    openai_class: Optional[str]  # None: OpenAI never sends this status
     retried: bool
 
 
 ERROR_ROWS = (
     ErrorRow(400, "invalid_request_error", "BadRequestError", "BadRequestError", False),
     ErrorRow(401, "authentication_error", "AuthenticationError", "AuthenticationError", False),
+    # platform.claude.com/docs/en/api/errors: 402 billing_error, 504 timeout_error; the
+    # classes as anthropic 2.17 maps them (PaymentRequiredError, GatewayTimeoutError).
+    ErrorRow(402, "billing_error", "PaymentRequiredError", "APIStatusError", False),
     ErrorRow(403, "permission_error", "PermissionDeniedError", "PermissionDeniedError", False),
     ErrorRow(404, "not_found_error", "NotFoundError", "NotFoundError", False),
+    ErrorRow(409, "conflict_error", "ConflictError", "ConflictError", True),
     ErrorRow(413, "request_too_large", "ContentTooLargeError", "APIStatusError", False),
     ErrorRow(429, "rate_limit_error", "RateLimitError", "RateLimitError", True),
     ErrorRow(500, "api_error", "InternalServerError", "InternalServerError", True),
     ErrorRow(503, None, "ServiceUnavailableError", "InternalServerError", True),
-    ErrorRow(529, "overloaded_error", "OverloadedError", "InternalServerError", True),
+    # OpenAI's overload is 503 (`server_is_overloaded`); its "slow down" is now a 429
+    # (developers.openai.com/docs/guides/error-codes). OpenAI never sends 529.
+    ErrorRow(504, "timeout_error", "GatewayTimeoutError", "InternalServerError", True),
+    ErrorRow(529, "overloaded_error", "OverloadedError", None, True),
 )
+
+# Anthropic's 429 when the organization reached its tier's monthly spend cap: the code in
+# `error.details.error_code` and the class anthropic 2.17 raises for it (a RateLimitError, and
+# retried like one, though waiting does not help until the month ends). Each language's 429 row
+# names both. A spend limit the organization set itself is a 400 instead
+# (platform.claude.com/docs/en/api/errors; developers.openai.com/api/docs/guides/spend-limits
+# for OpenAI's 429 `organization_spend_limit_exceeded` / `project_spend_limit_exceeded`).
+ANTHROPIC_SPEND_CAP = ("enforced_spend_limit_reached", "EnforcedSpendLimitReachedError")
 
 # Raised before any status: the request never got an answer; the second is a subclass of the
 # first. Both SDKs retry them.
@@ -182,5 +213,9 @@ CONNECTION_ERRORS = ("APIConnectionError", "APITimeoutError")
 # Retries by default, in both SDKs (`max_retries`).
 DEFAULT_RETRIES = 2
 
+# What each SDK keeps in `error.body` (the page says the body is there): anthropic keeps the
+# whole body as sent; openai keeps only its inner `error` object (openai 3.63
+# `_client._make_status_error`: `body.get("error", body)`), so that is what the page shows.
+# tests/contract/test_reference_errors.py checks both against the SDKs.
 ANTHROPIC_ERROR_BODY = '{"type": "error", "error": {"type": "…", "message": "…"}, "request_id": "req_…"}'
-OPENAI_ERROR_BODY = '{"error": {"message": "…", "type": "…", "param": …, "code": …}}'
+OPENAI_ERROR_BODY = '{"message": "…", "type": "…", "param": …, "code": …}'

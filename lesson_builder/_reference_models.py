@@ -27,6 +27,10 @@ def model_columns(provider: str) -> tuple[str, ...]:
     return ("model", "course_name", "context", "output", "reasoning", "retires")
 
 
+# The `tool_choice` kinds that force a call.
+FORCED_KINDS = ("any", "tool")
+
+
 def model_table(texts: ReferenceTexts, catalogue: Mapping[str, ModelCard], provider: str,
                 course_names: Mapping[str, str], today: datetime.date) -> str:
     """One provider's table, in markdown: a row per model of the catalogue."""
@@ -72,6 +76,10 @@ def _tool_prompt(texts: ReferenceTexts, card: ModelCard) -> str:
     """Tokens per `tool_choice` kind, kinds with the same figure together: `auto`/`none`: 346."""
     by_figure: dict[int, list[str]] = {}
     for kind, tokens in card.tool_prompt.items():
+        if kind in FORCED_KINDS and not card.forced_tool_choice:
+            continue  # the model refuses these kinds: no figure for a request it never takes
         by_figure.setdefault(tokens, []).append(kind)
-    return " · ".join("/".join(f"`{kind}`" for kind in kinds) + f": {texts.number(tokens)}"
-                      for tokens, kinds in by_figure.items())
+    figures = " · ".join("/".join(f"`{kind}`" for kind in kinds) + f": {texts.number(tokens)}"
+                         for tokens, kinds in by_figure.items())
+    # Figures carried over from another model are not this model's published facts: say so.
+    return figures + texts.words["models"]["tool_prompt_carried"] if card.tool_prompt_carried else figures

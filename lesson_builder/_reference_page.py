@@ -138,7 +138,7 @@ def _errors(texts: ReferenceTexts) -> str:
     words = texts.words["errors"]
     header = [words[key] for key in ("status", "anthropic_type", "anthropic_class", "openai_class", "retried", "todo")]
     rows = [[texts.digits(str(row.status)), f"`{row.anthropic_type}`" if row.anthropic_type else words["none"],
-             f"`{row.anthropic_class}`", f"`{row.openai_class}`", words["yes"] if row.retried else words["no"],
+             f"`{row.anthropic_class}`", f"`{row.openai_class}`" if row.openai_class else words["none"], words["yes"] if row.retried else words["no"],
              words["rows"][str(row.status)].strip()] for row in ERROR_ROWS]
     bodies = (f"{words['bodies'].strip()}\n\n```json title=\"Anthropic\"\n{ANTHROPIC_ERROR_BODY}\n```\n\n"
               f"```json title=\"OpenAI\"\n{OPENAI_ERROR_BODY}\n```")

@@ -43,6 +43,7 @@ LAYOUT = {
                "rows": _keys(*(str(row.status) for row in ERROR_ROWS)), "bodies": TEXT, "after": TEXT},
     "models": {"heading": TEXT, "text": TEXT, "model": TEXT, "course_name": TEXT, "context": TEXT,
                "output": TEXT, "thinking": TEXT, "forced_tool_choice": TEXT, "tool_prompt": TEXT,
+               "tool_prompt_carried": TEXT,
                "reasoning": TEXT, "retires": TEXT, "yes": TEXT, "no": TEXT, "never": TEXT, "retired": TEXT,
                "display": _keys(*sorted({card.thinking_display for card in CATALOGUE.values()})),
                "after": TEXT},

@@ -17,7 +17,7 @@ import pytest
 
 from fake_client._models import CATALOGUE, ModelCard
 from lesson_builder._reference_links import missing_reference_link, reference_table_line
-from lesson_builder._reference_models import PROVIDER_NAMES, model_cards
+from lesson_builder._reference_models import FORCED_KINDS, PROVIDER_NAMES, model_cards
 from lesson_builder._reference_page import reference_markdown, reference_pages
 from lesson_builder._reference_texts import ReferenceProblem, read_reference_texts
 from support.repo_course import repo_course
@@ -73,9 +73,12 @@ def mismatches(markdown: str, texts, catalogue) -> list[str]:
                 if (row[words["forced_tool_choice"]] == words["yes"]) != card.forced_tool_choice:
                     found.append(f"{card.id}: forced tool_choice {row[words['forced_tool_choice']]}")
                 for kind, tokens in card.tool_prompt.items():
-                    if not re.search(rf"`{kind}`[^:]*: {re.escape(texts.number(tokens))}\b",
-                                     row[words["tool_prompt"]]):
+                    shown = re.search(rf"`{kind}`[^:]*: {re.escape(texts.number(tokens))}\b",
+                                      row[words["tool_prompt"]]) is not None
+                    if shown != (card.forced_tool_choice or kind not in FORCED_KINDS):
                         found.append(f"{card.id}: tool prompt for {kind} {row[words['tool_prompt']]}")
+                if (words["tool_prompt_carried"].strip() in row[words["tool_prompt"]]) != card.tool_prompt_carried:
+                    found.append(f"{card.id}: carried-over tool prompt {row[words['tool_prompt']]}")
             elif (row[words["reasoning"]] == words["yes"]) != card.reasoning:
                 found.append(f"{card.id}: reasoning {row[words['reasoning']]}")
     return found
@@ -88,8 +91,34 @@ def test_every_language_of_the_course_has_its_reference_page(lang):
     assert source == f"lessons/REFERENCE.{lang}.yaml"
     assert f'<div data-reference="{lang}" markdown>' in markdown
     for field in ("`stop_reason`", "`finish_reason`", "`incomplete_details.reason`", "`pause_turn`",
-                  "`model_context_window_exceeded`", "`function_call_output`", "`OverloadedError`"):
+                  "`model_context_window_exceeded`", "`function_call_output`", "`OverloadedError`",
+                  '`"failed"`', "`billing_error`", "`PaymentRequiredError`", "`timeout_error`",
+                  "`GatewayTimeoutError`", "`ConflictError`"):
         assert field in markdown, field
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_states_the_facts_its_rows_rest_on(lang):
+    # Facts a language's words carry (each checked against the providers' pages, see
+    # _reference_data): a Chat "stop" is no answer when `message.refusal` is set; a refusal's
+    # category is in `stop_details`; a failed response's reason is in `response.error`;
+    # `previous_response_id` does not carry `instructions`; Anthropic's spend limit is named.
+    words = read_reference_texts(REPO, lang).words
+    rows = words["stops"]["rows"]
+    assert "`message.refusal`" in rows["stop"]["loop"]
+    assert "`stop_details" in rows["refusal"]["meaning"] + rows["refusal"]["loop"]
+    assert "`response.error`" in rows["failed"]["meaning"]
+    assert "`instructions`" in words["shapes"]["after"]
+    assert "`enforced_spend_limit_reached`" in words["errors"]["rows"]["429"]
+    assert "Slow Down" not in words["errors"]["rows"]["503"]
+
+
+def test_a_carried_over_tool_prompt_shown_as_published_is_caught():
+    texts = read_reference_texts(REPO, "ru")
+    published = {card_id: dataclasses.replace(card, tool_prompt_carried=False) if card.tool_prompt_carried else card
+                 for card_id, card in CATALOGUE.items()}
+    assert any("carried-over tool prompt" in problem
+               for problem in mismatches(reference_markdown(texts, OUTLINE, today=TODAY), texts, published))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -279,3 +308,29 @@ def test_a_course_without_both_models_has_no_example():
     texts = read_reference_texts(REPO, "bg")
     assert '=== "Anthropic Messages"' in reference_markdown(texts, OUTLINE, today=TODAY)
     assert '=== "Anthropic Messages"' not in reference_markdown(texts, None, today=TODAY)
+
+
+def intro_names_missing_from_tables(intro: str, markdown: str) -> list[str]:
+    """The names the introduction promises (`messages`, …) that no table cell uses."""
+    tables = "\n".join(line for line in markdown.splitlines() if line.startswith("|"))
+    return [name for name in re.findall(r"`([A-Za-z_]+)`", intro) if not re.search(rf"\b{name}\b", tables)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_introduction_names_only_what_the_tables_use(lang):
+    texts = read_reference_texts(REPO, lang)
+    markdown = reference_markdown(texts, OUTLINE, today=TODAY)
+    assert intro_names_missing_from_tables(texts.words["intro"], markdown) == []
+    assert intro_names_missing_from_tables("`TOOLS`, `messages`", markdown) == ["TOOLS"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_example_is_the_first_steps_lessons_own_round(lang):
+    # The page's example promises the first lesson's round in the other shapes: the same
+    # question, tool description and result, word for word, in each language.
+    lesson = (REPO / "lessons" / "first-steps" / f"{lang}.md").read_text(encoding="utf-8")
+    description = re.search(r'"description": \(((?:\s*"[^"\n]*")+)\s*\)', lesson).group(1)
+    words = read_reference_texts(REPO, lang).words["example"]
+    assert f'question = "{words["question"].strip()}"' in lesson
+    assert "".join(re.findall(r'"([^"\n]*)"', description)) == words["description"].strip()
+    assert f'"1042": "{words["result"].strip()}"' in lesson

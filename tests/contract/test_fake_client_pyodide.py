@@ -77,7 +77,8 @@ OPTIONS = [{}, {"tool_choice": {"type": "any"}}, {"tool_choice": {"type": "none"
            {"tool_choice": {"type": "tool", "name": "get_return_window"}},
            {"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}}, {"max_tokens": 9},
            {"stop_sequences": ["1042"]}, {"max_tokens": 3000, "thinking": {"type": "enabled", "budget_tokens": 1024}},
-           {"thinking": {"type": "adaptive"}}, {"tool_choice": {"type": "any"}, "thinking": {"type": "adaptive"}}]
+           {"thinking": {"type": "adaptive"}}, {"tool_choice": {"type": "any"}, "thinking": {"type": "adaptive"}},
+           {"max_tokens": 3000, "tool_choice": {"type": "any"}, "thinking": {"type": "enabled", "budget_tokens": 1024}}]
 CHOICES = [{}, {"tool_choice": "required"}, {"tool_choice": "none"}, {"parallel_tool_calls": False},
            {"tool_choice": {"type": "function", "function": {"name": "get_return_window"}}}, {"max_tokens": 2},
            {"stop": "1042"}, {"tool_choice": "any"}]

@@ -149,7 +149,7 @@ ANTHROPIC_REFUSALS = [
      "tool_choice: Input tag 'required' found using 'type' does not match any of the expected tags: "
      "'auto', 'any', 'tool', 'none'"),
     (dict(tool_choice={"type": "tool"}), "tool_choice.tool.name: Field required"),
-    (dict(tool_choice={"type": "any"}, thinking={"type": "adaptive"}),
+    (dict(max_tokens=2048, tool_choice={"type": "any"}, thinking={"type": "enabled", "budget_tokens": 1024}),
      "Thinking may not be enabled when tool_choice forces tool use."),
     (dict(thinking={"type": "enabled", "budget_tokens": 512}),
      "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024"),
@@ -383,3 +383,12 @@ def test_an_edited_thinking_block_is_refused(lang):
     with pytest.raises(BadRequestError) as refused:
         thinking_loop(lang, edit)
     assert refused.value.body["error"]["message"] == "messages.1.content.0: Invalid `signature` in `thinking` block"
+
+
+@pytest.mark.parametrize("choice", [{"type": "any"}, {"type": "tool", "name": "get_order_status"}])
+def test_adaptive_thinking_takes_a_forced_tool_as_the_real_api_does(choice):
+    # platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows: only manual thinking
+    # refuses a forced tool_choice; adaptive thinking supports it.
+    reply = create("bg", STATUS["bg"], tool_choice=choice, thinking={"type": "adaptive"})
+    assert [block.type for block in reply.content] == ["tool_use"]
+    assert reply.content[0].name == "get_order_status"
