@@ -23,6 +23,7 @@ from ._coverage import coverage, coverage_markdown
 from ._glossary import glossary_page, glossary_pages
 from ._languages import REGISTRY_FILE, codes
 from ._reference_page import reference_pages
+from ._reference_texts import ReferenceProblem
 from ._lesson_links import lesson_page
 from ._strings import ui_text
 
@@ -72,13 +73,19 @@ class CourseSite:
         return cls(root, codes(root))
 
     def check(self, course: Course) -> None:
-        """The course file exists and lists the site's languages (problems go to the course)."""
+        """The course file exists and lists the site's languages, and each language's
+        reference file makes its page (problems go to the course)."""
         if course.outline is None:
             course.problems.add(COURSE_FILE, 0, "the site needs the course file: the lessons in order, with a "
                                                 "title and focus per language (see the author guide)")
         elif self.languages and course.outline.readable and course.outline.languages != self.languages:
             course.problems.add(COURSE_FILE, 1, f"'languages' must be the site's languages, the default first: "
                                                 f"[{', '.join(self.languages)}] ({REGISTRY_FILE})")
+        for lang in self.languages:  # a reference file that cannot make its page, at its line
+            try:
+                reference_pages(self.root, [lang], course.outline)
+            except ReferenceProblem as problem:
+                course.problems.add(problem.path, problem.line, problem.message)
 
     def page_set(self, course: Course, lang: str) -> PageSet:
         """Everything the course adds to the site of ``lang``."""
@@ -96,7 +103,11 @@ class CourseSite:
             if uri in found.pages:
                 found.pages[uri].update(position=entry.position, title=entry.title_in(lang)[0],
                                         frame=list(frame_html(self.root, outline, entry.slug, lang)))
-        for uri, (owner, markdown) in reference_pages(self.root, [lang], outline).items():
+        try:
+            references = reference_pages(self.root, [lang], outline)
+        except ReferenceProblem:  # reported by check(); the preview goes on without the page
+            references = {}
+        for uri, (owner, markdown) in references.items():
             found.pages[uri] = {"markdown": markdown, "owner": str(owner)}
         source = glossary_pages(self.root, [lang]).get(glossary_page(lang))
         if source is not None:

@@ -30,7 +30,6 @@ from ._language_builds import (LANGUAGE_ENV, SERVING_ENV, LanguageBuildError, La
 from ._languages import LanguageRegistryError, codes
 from ._markdown import markdown_renderer
 from ._page_programs import PageProgramError, add_programs
-from ._reference_texts import ReferenceProblem
 from ._render import finish_html
 from ._serve_errors import ServeErrors
 from ._site_files import MissingRuntimeFile, write_empty_sitemap
@@ -202,11 +201,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
         self._others = LanguageBuilds(self._root, Path(config.config_file_path), self._lang, strict=bool(config.strict),
                                       serving=self._serving, runtime_version=self._runtime.version)
         site = CourseSite.from_registry(self._root)
-        try:
-            page_sets = [site.page_set(course, lang) for lang in site.languages]
-        except ReferenceProblem as problem:  # a language's reference file cannot make its page
-            raise PluginError(f"lessons: {problem}") from None
-        self._others.start(page_sets)
+        self._others.start([site.page_set(course, lang) for lang in site.languages])
 
     def _belongs(self, file: File, config) -> bool:
         """A file of this language's site: its docs folder, and in the default language's also

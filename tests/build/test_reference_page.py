@@ -334,3 +334,17 @@ def test_the_example_is_the_first_steps_lessons_own_round(lang):
     assert f'question = "{words["question"].strip()}"' in lesson
     assert "".join(re.findall(r'"([^"\n]*)"', description)) == words["description"].strip()
     assert f'"1042": "{words["result"].strip()}"' in lesson
+
+
+def test_the_site_reports_a_broken_reference_file_as_a_problem_of_the_course_at_its_line(tmp_path):
+    # What the site build does with it: a problem at file:line among the course's, and a page
+    # set without that language's reference page (a preview goes on showing the problem).
+    from lesson_builder._build import Course
+    from lesson_builder._course_site import CourseSite
+
+    root = _copy_with(tmp_path, "ru", "  retires: ", "  retire: ")
+    course, site = Course(root=root), CourseSite(root, ["ru"])
+    site.check(course)
+    reported = [problem for problem in course.problems if problem.path == "lessons/REFERENCE.ru.yaml"]
+    assert [problem.line for problem in reported] == [_line_of(root, "ru", "retire:")]
+    assert not any("reference" in uri for uri in site.page_set(course, "ru").pages)
