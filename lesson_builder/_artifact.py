@@ -60,6 +60,7 @@ class LessonInputs:
     runtime: str  # fingerprint of what a transcript depends on besides its chain (_runner)
     builder: str  # fingerprint of the builder's code and the picture renderer's (:func:`builder_fingerprint`)
     markdown_settings: str  # the markdown extensions and their settings, as text
+    digits: str = "latn"  # the registry's digits of the lesson's language (figures in prose)
 
     @property
     def key(self) -> str:
@@ -71,7 +72,7 @@ class LessonInputs:
         quiz_path = self.quiz_file.path if self.quiz_file is not None else ""
         made_of = [self.builder, render, self.runtime,
                    self.markdown_settings, self.lesson.path, self.lesson.text, quiz_path, self.quiz_text,
-                   self.title, self.lesson.models, self.models_usable, list(self.strings)]
+                   self.title, self.lesson.models, self.models_usable, list(self.strings), self.digits]
         text = json.dumps(made_of, ensure_ascii=False, sort_keys=True)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

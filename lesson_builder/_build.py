@@ -20,6 +20,7 @@ from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatc
 from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._left_to_write import check_left_to_write
+from ._languages import LanguageRegistryError, language
 from ._lesson_links import check_links, lesson_page
 from ._reference_page import reference_page_paths
 from ._place_words import check_place_words
@@ -70,7 +71,8 @@ class Course:
                             models_usable=not self.models_unusable, root=self.root,
                             strings=strings_of(self.root, lesson.lang),
                             runtime=tools.runner.fingerprint if tools else "", builder=tools.builder if tools else "",
-                            markdown_settings=tools.markdown_settings if tools else "")
+                            markdown_settings=tools.markdown_settings if tools else "",
+                            digits=_digits(self.root, lesson.lang))
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         artifact = self.artifacts.get(lesson_key)
@@ -284,6 +286,14 @@ def _read_quietly(course: Course) -> dict[str, LessonArtifact]:
         quiet.outline = course.outline
         _drop_lessons_outside(quiet)
     return {key: LessonArtifact(lesson, quiet.quiz_files.get(key)) for key, lesson in quiet.lessons.items()}
+
+
+def _digits(root: Path, lang: str) -> str:
+    """The registry's digits of ``lang`` (a language it lacks is reported elsewhere: ASCII)."""
+    try:
+        return language(root, lang).digits
+    except LanguageRegistryError:
+        return "latn"
 
 
 def _short_title(course: Course, lesson: Lesson) -> str:

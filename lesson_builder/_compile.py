@@ -27,7 +27,8 @@ from lesson_runtime import outputs_match
 from ._artifact import (ARTIFACTS_FOLDER, CACHE_FOLDER, ArtifactStore, LessonArtifact, LessonInputs,
                         builder_fingerprint)
 from ._course_models import names_used
-from ._figures import FIGURE, FigureError, format_figure, resolve_figure
+from ._figures import FIGURE, FigureError, format_figure, in_code_span, local_figure, resolve_figure
+from ._languages import DIGITS
 from ._html import course_models_html, hidden_snippet_html, quiz_html, snippet_html
 from ._markdown import markdown_renderer
 from ._model import Lesson, Quiz, QuizFile
@@ -347,6 +348,11 @@ class _Compiling:
                 self.problems.add(file, line, f"figure run.{snippet_id}.{path}: {error}")
             return None
 
+    def _local(self, figure: str, in_code: bool) -> str:
+        """A figure in the prose, in the page language's digits (never inside code)."""
+        table = str.maketrans(DIGITS["latn"], DIGITS[self.inputs.digits])
+        return local_figure(figure, lambda text: text.translate(table), in_code)
+
     def _context(self, quiz: Quiz, runner: Optional[ChainRunner] = None) -> QuizContext:
         def run_more(programs: dict[str, str]) -> dict[str, dict]:
             requests = {name: self._quiz_request(quiz, code) for name, code in programs.items()}
@@ -356,7 +362,7 @@ class _Compiling:
         def markdown_with_figures(text: str) -> str:
             def value(match: re.Match) -> str:
                 found = self._figure_value(match["id"], match["path"], quiz.path, quiz.line)
-                return found if found is not None else match[0]
+                return self._local(found, in_code_span(text, match.start())) if found is not None else match[0]
 
             return self.to_html(FIGURE.sub(value, text))
 
@@ -419,9 +425,9 @@ class _Compiling:
             config = self.quiz_configs[quiz.id]
             return quiz_html(quiz.id, quiz.kind, lesson.slug, config, config["prompt_html"])
 
-        def figure(snippet_id: str, path: str, line: int) -> str:
+        def figure(snippet_id: str, path: str, line: int, in_code: bool) -> str:
             found = self._figure_value(snippet_id, path, lesson.path, line, report=False)
-            return found if found is not None else f"{{{{ run.{snippet_id}.{path} }}}}"
+            return self._local(found, in_code) if found is not None else f"{{{{ run.{snippet_id}.{path} }}}}"
 
         self.page = render_markdown(lesson, snippet_block, quiz_block, figure)
 

@@ -10,7 +10,7 @@ A path walks into the transcript dict: names separated by dots, list indexes in 
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 FIGURE_PATTERN_TEXT = r"\{\{\s*run\.(?P<id>[A-Za-z0-9_-]+)\.(?P<path>[^}\s]+)\s*\}\}"
 FIGURE = re.compile(FIGURE_PATTERN_TEXT)
@@ -57,6 +57,22 @@ def resolve_figure(transcript: dict, path: str) -> Any:
         except TypeError:
             raise FigureError(f"'|{filter_name}' does not apply to '{walked}'") from None
     return value
+
+
+def in_code_span(text: str, start: int) -> bool:
+    """Whether ``start`` is inside a `code span` of its line (an odd number of backticks
+    before it): a figure there is code, written with ASCII digits whatever the language."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return text.count("`", line_start, start) % 2 == 1
+
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def local_figure(text: str, digits: Callable[[str], str], in_code: bool) -> str:
+    """A figure as its language writes a number in running text (Persian digits on a
+    Persian page); text that is not a number, and any figure inside code, stay as they are."""
+    return digits(text) if not in_code and _NUMBER.fullmatch(text) else text
 
 
 def format_figure(value: Any) -> str:

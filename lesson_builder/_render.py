@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ._figures import FIGURE_PATTERN_TEXT
+from ._figures import FIGURE_PATTERN_TEXT, in_code_span
 from ._model import Lesson
 
 
@@ -34,7 +34,7 @@ def finish_html(page_html: str, blocks: dict[str, str]) -> str:
 
 
 def render_markdown(lesson: Lesson, snippet_html: Callable[[str], str], quiz_html: Callable[[str], str],
-                    figure: Callable[[str, str, int], str]) -> RenderedLesson:
+                    figure: Callable[[str, str, int, bool], str]) -> RenderedLesson:
     lines = lesson.text.split("\n")
     rendered = RenderedLesson(lesson=lesson, markdown="")
     replacements: dict[int, tuple[int, str]] = {}  # start line → (end line, replacement text)
@@ -62,7 +62,9 @@ def render_markdown(lesson: Lesson, snippet_html: Callable[[str], str], quiz_htm
             index = end
             continue
         number = index + 1
-        out.append(re.sub(FIGURE_PATTERN_TEXT, lambda m: figure(m["id"], m["path"], number), lines[index]))
+        line = lines[index]
+        out.append(re.sub(FIGURE_PATTERN_TEXT,
+                          lambda m: figure(m["id"], m["path"], number, in_code_span(line, m.start())), line))
         index += 1
     rendered.markdown = "\n".join(out)
     return rendered

@@ -96,6 +96,22 @@ def test_figures_come_from_the_run_and_bad_ones_are_reported(tmp_path):
     assert f"Tokens: {tokens}, 1 call," in course.pages["bg/demo"].markdown
 
 
+def test_a_figure_in_prose_takes_the_pages_digits_and_one_in_code_keeps_ascii(tmp_path):
+    lesson = SHOP + "\nTokens: {{ run.ask.calls[0].response.usage.input_tokens }}, in code " \
+                    "`{{ run.ask.calls[0].response.usage.input_tokens }}`, {{ run.ask.calls[0].response.model }}\n"
+    root = write(tmp_path, lesson)
+    page = root / "lessons" / "demo"
+    (page / "fa.md").write_text((page / "bg.md").read_text(encoding="utf-8"), encoding="utf-8")
+    course = build_course(root, use_cache=False)
+    call = course.snippet_runs["fa/demo"]["ask"]["calls"][0]["response"]
+    tokens, model = str(call["usage"]["input_tokens"]), call["model"]
+    persian = tokens.translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+    assert persian != tokens
+    # A number in Persian prose is written in Persian digits; in code, and any text, as it is.
+    assert f"Tokens: {persian}, in code `{tokens}`, {model}" in course.pages["fa/demo"].markdown
+    assert f"Tokens: {tokens}, in code `{tokens}`, {model}" in course.pages["bg/demo"].markdown
+
+
 def test_quiz_placement_problems(tmp_path):
     quizzes = """\
     - id: pick

@@ -39,8 +39,12 @@ def test_should_stop_ends_an_endless_run_as_stopped_keeping_its_output(code):
 
 def test_should_stop_is_asked_about_every_tenth_of_a_second_not_on_every_line():
     stop = StopAfter(1.0)
+    started = time.monotonic()
     run_chain([], "while True:\n    pass\n", timeout=30, should_stop=stop)
-    assert 5 <= stop.calls <= 15
+    ran = time.monotonic() - started
+    # Asked (the run stopped), at most once per tenth of a second of the run (the loop runs
+    # millions of lines): bounds that hold on a loaded machine, where the run gets fewer slices.
+    assert 2 <= stop.calls <= ran / 0.1 + 2
 
 
 def test_should_stop_also_stops_a_continued_snippet():
