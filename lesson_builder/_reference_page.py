@@ -80,14 +80,24 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def _section(words: dict, *body: str) -> str:
-    return "\n\n".join([f"## {words['heading']}", words["text"].strip(), *body, words["after"].strip()])
+# Each section's anchor: the same in every language, so that a lesson links to a table
+# (`reference.md#stop-reasons`) whatever script its heading is written in.
+ANCHORS = {"shapes": "shapes", "example": "example", "stops": "stop-reasons", "errors": "errors", "models": "models"}
+
+
+def _heading(texts: ReferenceTexts, section: str) -> str:
+    return f"## {texts.words[section]['heading']} {{#{ANCHORS[section]}}}"
+
+
+def _section(texts: ReferenceTexts, section: str, *body: str) -> str:
+    words = texts.words[section]
+    return "\n\n".join([_heading(texts, section), words["text"].strip(), *body, words["after"].strip()])
 
 
 def _shapes(texts: ReferenceTexts) -> str:
     words = texts.words["shapes"]
     rows = [[words["rows"][row.key], *(_fill(texts, getattr(row, shape)) for shape in SHAPES)] for row in SHAPE_ROWS]
-    return _section(words, _table([words["what"], *(SHAPE_NAMES[shape] for shape in SHAPES)], rows))
+    return _section(texts, "shapes", _table([words["what"], *(SHAPE_NAMES[shape] for shape in SHAPES)], rows))
 
 
 def _example(texts: ReferenceTexts, outline) -> str:
@@ -106,7 +116,7 @@ def _example(texts: ReferenceTexts, outline) -> str:
         blocks = [f'```json title="{words[label]}"\n{code}\n```'
                   for label, code in (("defined", example.tool), ("came", example.call), ("sent", example.result))]
         tabs.append(f'=== "{SHAPE_NAMES[example.shape]}"\n\n' + textwrap.indent("\n\n".join(blocks), "    "))
-    return "\n\n".join([f"## {words['heading']}", words["text"].strip(), *tabs])
+    return "\n\n".join([_heading(texts, "example"), words["text"].strip(), *tabs])
 
 
 def _stops(texts: ReferenceTexts, outline) -> str:
@@ -123,7 +133,7 @@ def _stops(texts: ReferenceTexts, outline) -> str:
                          _lesson_link(texts, outline, row.lesson) or "—"])
         tables.append(f"### {SHAPE_NAMES[shape]}: {STOP_FIELDS[shape]}\n\n"
                       + _table([words["value"], words["meaning"], words["loop"], words["shown_in"]], rows))
-    return _section(words, *tables)
+    return _section(texts, "stops", *tables)
 
 
 def _lesson_link(texts: ReferenceTexts, outline, slug: Optional[str]) -> str:
@@ -145,12 +155,11 @@ def _errors(texts: ReferenceTexts) -> str:
     connection, timeout = CONNECTION_ERRORS
     after = put(words["after"], {"connection": f"`{connection}`", "timeout": f"`{timeout}`",
                                  "retries": texts.digits(str(DEFAULT_RETRIES))})
-    return "\n\n".join([f"## {words['heading']}", words["text"].strip(), _table(header, rows), bodies, after.strip()])
+    return "\n\n".join([_heading(texts, "errors"), words["text"].strip(), _table(header, rows), bodies, after.strip()])
 
 
 def _models(texts: ReferenceTexts, catalogue: Mapping[str, ModelCard], course_names: Mapping[str, str],
             today: datetime.date) -> str:
-    words = texts.words["models"]
     tables = [f"### {PROVIDER_NAMES[provider]}\n\n{model_table(texts, catalogue, provider, course_names, today)}"
               for provider in PROVIDERS]
-    return _section(words, *tables)
+    return _section(texts, "models", *tables)

@@ -348,3 +348,14 @@ def test_the_site_reports_a_broken_reference_file_as_a_problem_of_the_course_at_
     reported = [problem for problem in course.problems if problem.path == "lessons/REFERENCE.ru.yaml"]
     assert [problem.line for problem in reported] == [_line_of(root, "ru", "retire:")]
     assert not any("reference" in uri for uri in site.page_set(course, "ru").pages)
+
+
+@pytest.mark.parametrize("lang", ["bg", "fa", "zh", "ru", "uk"])
+def test_each_section_has_the_same_anchor_in_every_language(lang):
+    # Cyrillic, Persian and Chinese headings slugify to "_1", "_2": a lesson could not link
+    # to a table. The anchors are fixed, the same in every language.
+    from lesson_builder._reference_page import ANCHORS
+
+    (_, markdown), = reference_pages(REPO, [lang], OUTLINE).values()
+    anchors = re.findall(r"^## .+ \{#([a-z-]+)\}$", markdown, re.M)
+    assert anchors == ["shapes", "example", "stop-reasons", "errors", "models"] == list(ANCHORS.values())
