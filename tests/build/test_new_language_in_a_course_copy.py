@@ -1,7 +1,7 @@
 """A sixth language, end to end, on a copy of the project: Macedonian (`mk`) is added as the
 language registry says a language is added (its registry entry, its UI strings, its fake_client
 locale) plus content (one lesson page with its quiz file, the lesson's title and focus in the
-course file, a home page), and nothing else; the front end is bundled and the strict site build
+course file, a home page, the reference page's words: the lesson links to it), and nothing else; the front end is bundled and the strict site build
 is green, with the lesson built in Macedonian at /mk/, in the language switcher of every
 language, and searchable in its own index.
 
@@ -36,7 +36,7 @@ ENTRY = f"""
 """
 ADDED = {"lessons/languages.yaml", f"frontend/page/strings/{CODE}.json", f"fake_client/locales/{CODE}.py",
          f"lessons/first-steps/{CODE}.md", f"quizzes/first-steps/{CODE}.yaml", "lessons/course.yaml",
-         f"docs/{CODE}/index.md"}
+         f"docs/{CODE}/index.md", f"lessons/REFERENCE.{CODE}.yaml"}
 
 
 @pytest.fixture
@@ -54,7 +54,8 @@ def add_the_language(site: Path) -> None:
     locale = (site / "fake_client/locales/bg.py").read_text(encoding="utf-8")
     locale = re.sub(r'^LETTERS = .*\n', "", locale, flags=re.M).replace('"""Bulgarian:', '"""Macedonian:', 1)
     (site / f"fake_client/locales/{CODE}.py").write_text(locale, encoding="utf-8")
-    for page in ("lessons/first-steps/{}.md", "quizzes/first-steps/{}.yaml", "docs/{}/index.md"):
+    for page in ("lessons/first-steps/{}.md", "quizzes/first-steps/{}.yaml", "docs/{}/index.md",
+                 "lessons/REFERENCE.{}.yaml"):
         text = (site / page.format("bg")).read_text(encoding="utf-8")
         text = "".join(line for line in text.splitlines(True) if "(playground.md)" not in line)  # none in mk yet
         (site / page.format(CODE)).parent.mkdir(parents=True, exist_ok=True)
@@ -80,6 +81,7 @@ def test_a_sixth_language_is_a_registry_entry_strings_a_locale_and_content(site)
 
     lesson = (site / "site" / CODE / "lessons/first-steps/index.html").read_text(encoding="utf-8")
     assert f'<html lang="{CODE}"' in lesson and "Алатки за LLM" in lesson and 'data-snippet="ask"' in lesson
+    assert 'data-reference="mk"' in (site / "site" / CODE / "reference/index.html").read_text(encoding="utf-8")
     home = (site / "site" / CODE / "index.html").read_text(encoding="utf-8")
     assert 'data-course-lesson="first-steps"' in home and "Први чекори" in home  # the course map, in mk
     for other in ("", "fa/", "zh/"):  # the switcher of every language offers it by its own name
