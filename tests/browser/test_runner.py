@@ -63,12 +63,12 @@ def test_endless_loop_is_stopped_and_the_page_stays_responsive(page, site_url, s
     snippets.root("try-forever").locator('[data-action="run"]').click()
     snippets.wait_state("try-forever", "running")
     time.sleep(0.5)
-    # The page answers while Python loops: a click on another snippet's Reset is handled.
-    started = time.monotonic()
+    # The page answers while Python loops: a click on another snippet's Reset is handled
+    # while the loop is still running (no clock: a loaded machine makes clicks slow, not lost).
     snippets.set_code("try-tools", "print('still here')\n")
     snippets.root("try-tools").locator('[data-action="reset"]').click()
-    assert time.monotonic() - started < 2
     assert "still here" not in snippets.code("try-tools")
+    assert snippets.root("try-forever").get_attribute("data-state") == "running"
     snippets.root("try-forever").locator('[data-action="stop"]').click()
     assert snippets.wait_state("try-forever", ["stopped"], timeout=5000) == "stopped"
     state, output = snippets.run("try-tools")
