@@ -39,7 +39,7 @@ from ._startup_files import StartupFiles
 
 log = logging.getLogger("mkdocs.plugins.lessons")
 
-WATCHED = ("lessons", "quizzes", "fake_client", "lesson_runtime", "lesson_builder")
+WATCHED = ("lessons", "quizzes", "quiz_kinds", "fake_client", "lesson_runtime", "lesson_builder")
 COVERAGE_MARK = "<!-- lesson_builder coverage -->"  # the author guide's place for the coverage table
 
 
