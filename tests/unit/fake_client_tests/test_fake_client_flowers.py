@@ -142,3 +142,16 @@ def test_an_empty_result_is_said_as_such_never_quoted_as_nothing(lang):
 
     steps = anthropic_loop(Anthropic(), Q[lang], system="", tools=flowers_tools(lang), run=empty_shanghai)["steps"]
     assert phrase(lang, "flowers.empty", city=shanghai) in steps[-1]["text"].split("\n")
+
+
+def test_russian_cities_of_the_lesson_are_named_in_their_plain_form():
+    """The Russian lesson's chain is in Kazan, Samara and Yaroslavl; a question declines them
+    ("в Казани и Самаре"), the calls carry the names the schema's enum lists."""
+    tools = [{"name": "get_stock", "description": "Остатки цветов в магазине города.",
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": ["Казань", "Самара", "Ярославль"]}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": "Сколько роз в Казани, Самаре и Ярославле?"}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [
+        {"city": "Казань"}, {"city": "Самара"}, {"city": "Ярославль"}]
