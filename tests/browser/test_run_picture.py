@@ -24,8 +24,8 @@ CASES = [
     ("bg", "tool-loop", "errors"),  # Anthropic loop, results with is_error
     ("fa", "running-a-tool-call", "agent-recovers"),  # four calls, right to left
     ("zh", "first-steps", "wrong-id"),  # a 400: tool_result id that matches nothing
-    ("ru", "attaching-tools", "missing-result"),  # a 400 of Chat Completions: a tool message missing
-    ("uk", "tool-loop", "ask-openai"),  # a Chat Completions loop
+    ("uk", "attaching-tools", "missing-result"),  # a 400 of Chat Completions: a tool message missing
+    ("ru", "tool-loop", "ask-openai"),  # a Chat Completions loop
 ]
 
 FACTS = """(picture) => [...picture.querySelectorAll('.rp-calls > [data-call]')].map((li) => ({
