@@ -155,3 +155,16 @@ def test_russian_cities_of_the_lesson_are_named_in_their_plain_form():
         messages=[{"role": "user", "content": "Сколько роз в Казани, Самаре и Ярославле?"}])
     assert [block.input for block in reply.content if block.type == "tool_use"] == [
         {"city": "Казань"}, {"city": "Самара"}, {"city": "Ярославль"}]
+
+
+def test_bulgarian_cities_of_the_lesson_are_named_as_the_schema_lists_them():
+    """The Bulgarian lesson's chain is in Sofia, Plovdiv and Burgas; Bulgarian does not decline
+    them ("в София и Пловдив"), and the calls carry the names the schema's enum lists."""
+    tools = [{"name": "get_stock", "description": "Наличност на цветя в магазина в града.",
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": ["София", "Пловдив", "Бургас"]}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": "Колко рози имаме на склад в Бургас, София и Пловдив?"}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [
+        {"city": "Бургас"}, {"city": "София"}, {"city": "Пловдив"}]
