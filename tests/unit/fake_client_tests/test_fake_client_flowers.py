@@ -144,27 +144,24 @@ def test_an_empty_result_is_said_as_such_never_quoted_as_nothing(lang):
     assert phrase(lang, "flowers.empty", city=shanghai) in steps[-1]["text"].split("\n")
 
 
-def test_russian_cities_of_the_lesson_are_named_in_their_plain_form():
-    """The Russian lesson's chain is in Kazan, Samara and Yaroslavl; a question declines them
-    ("в Казани и Самаре"), the calls carry the names the schema's enum lists."""
-    tools = [{"name": "get_stock", "description": "Остатки цветов в магазине города.",
-              "input_schema": {"type": "object", "required": ["city"], "properties": {
-                  "city": {"type": "string", "enum": ["Казань", "Самара", "Ярославль"]}}}}]
-    reply = Anthropic().messages.create(
-        model="claude-sonnet-5", max_tokens=4096, tools=tools,
-        messages=[{"role": "user", "content": "Сколько роз в Казани, Самаре и Ярославле?"}])
-    assert [block.input for block in reply.content if block.type == "tool_use"] == [
-        {"city": "Казань"}, {"city": "Самара"}, {"city": "Ярославль"}]
+# A language's lesson sets the chain in its own cities (fake_client/locales/<lang>.py,
+# "flowers.cities"). A question may decline them (ru: "в Казани и Самаре"; Bulgarian does not
+# decline), and the calls carry the plain names the schema's enum lists, in the order asked.
+LESSON_CITIES = [
+    ("ru", "Остатки цветов в магазине города.", "Сколько роз в Казани, Самаре и Ярославле?",
+     ["Казань", "Самара", "Ярославль"]),
+    ("bg", "Наличност на цветя в магазина в града.", "Колко рози имаме на склад в Бургас, София и Пловдив?",
+     ["Бургас", "София", "Пловдив"]),
+]
 
 
-def test_bulgarian_cities_of_the_lesson_are_named_as_the_schema_lists_them():
-    """The Bulgarian lesson's chain is in Sofia, Plovdiv and Burgas; Bulgarian does not decline
-    them ("в София и Пловдив"), and the calls carry the names the schema's enum lists."""
-    tools = [{"name": "get_stock", "description": "Наличност на цветя в магазина в града.",
+@pytest.mark.parametrize(("description", "question", "asked"), [case[1:] for case in LESSON_CITIES],
+                         ids=[case[0] for case in LESSON_CITIES])
+def test_a_lesson_s_own_cities_are_named_in_their_plain_form(description, question, asked):
+    tools = [{"name": "get_stock", "description": description,
               "input_schema": {"type": "object", "required": ["city"], "properties": {
-                  "city": {"type": "string", "enum": ["София", "Пловдив", "Бургас"]}}}}]
+                  "city": {"type": "string", "enum": sorted(asked)}}}}]
     reply = Anthropic().messages.create(
         model="claude-sonnet-5", max_tokens=4096, tools=tools,
-        messages=[{"role": "user", "content": "Колко рози имаме на склад в Бургас, София и Пловдив?"}])
-    assert [block.input for block in reply.content if block.type == "tool_use"] == [
-        {"city": "Бургас"}, {"city": "София"}, {"city": "Пловдив"}]
+        messages=[{"role": "user", "content": question}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [{"city": city} for city in asked]
