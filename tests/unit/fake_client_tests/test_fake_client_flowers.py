@@ -165,3 +165,21 @@ def test_a_lesson_s_own_cities_are_named_in_their_plain_form(description, questi
         model="claude-sonnet-5", max_tokens=4096, tools=tools,
         messages=[{"role": "user", "content": question}])
     assert [block.input for block in reply.content if block.type == "tool_use"] == [{"city": city} for city in asked]
+
+
+@pytest.mark.parametrize("question", [
+    "Скільки троянд залишилося в Києві, Львові та Одесі?",   # locative: the vowel changes
+    "Які залишки квітів у крамницях Києва, Львова й Одеси?",   # genitive
+    "Залишки квітів: Київ, Львів, Одеса",                    # the plain form itself
+])
+def test_ukrainian_cities_of_the_lesson_are_named_in_their_plain_form(question):
+    """The Ukrainian lesson's chain is in Kyiv, Lviv and Odesa; two of them change a vowel
+    when declined (Київ → у Києві, Львів → у Львові), and every form gives the enum's name."""
+    tools = [{"name": "get_stock", "description": "Залишки квітів у крамниці міста.",
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": ["Київ", "Львів", "Одеса"]}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": question}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [
+        {"city": "Київ"}, {"city": "Львів"}, {"city": "Одеса"}]
