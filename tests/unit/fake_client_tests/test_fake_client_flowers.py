@@ -155,3 +155,16 @@ def test_russian_cities_of_the_lesson_are_named_in_their_plain_form():
         messages=[{"role": "user", "content": "Сколько роз в Казани, Самаре и Ярославле?"}])
     assert [block.input for block in reply.content if block.type == "tool_use"] == [
         {"city": "Казань"}, {"city": "Самара"}, {"city": "Ярославль"}]
+
+
+def test_chinese_cities_of_the_lesson_are_called_by_their_names():
+    """The Chinese lesson's chain is in Harbin, Chengdu and Kunming, none of them among the
+    world's first cities; a question naming them gets one call per city, in the order named."""
+    tools = [{"name": "get_stock", "description": "返回指定城市门店的鲜花库存。",
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": ["哈尔滨", "成都", "昆明"]}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": "昆明、哈尔滨和成都的鲜花库存还有多少？"}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [
+        {"city": "昆明"}, {"city": "哈尔滨"}, {"city": "成都"}]
