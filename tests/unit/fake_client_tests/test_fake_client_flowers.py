@@ -144,27 +144,25 @@ def test_an_empty_result_is_said_as_such_never_quoted_as_nothing(lang):
     assert phrase(lang, "flowers.empty", city=shanghai) in steps[-1]["text"].split("\n")
 
 
-def test_russian_cities_of_the_lesson_are_named_in_their_plain_form():
-    """The Russian lesson's chain is in Kazan, Samara and Yaroslavl; a question declines them
-    ("в Казани и Самаре"), the calls carry the names the schema's enum lists."""
-    tools = [{"name": "get_stock", "description": "Остатки цветов в магазине города.",
-              "input_schema": {"type": "object", "required": ["city"], "properties": {
-                  "city": {"type": "string", "enum": ["Казань", "Самара", "Ярославль"]}}}}]
-    reply = Anthropic().messages.create(
-        model="claude-sonnet-5", max_tokens=4096, tools=tools,
-        messages=[{"role": "user", "content": "Сколько роз в Казани, Самаре и Ярославле?"}])
-    assert [block.input for block in reply.content if block.type == "tool_use"] == [
-        {"city": "Казань"}, {"city": "Самара"}, {"city": "Ярославль"}]
+# A lesson set in its own country's cities: (language, its stock tool's description, the
+# cities in the order the question names them, the question). Russian declines the names
+# ("в Казани и Самаре"); Chinese ones (Harbin, Chengdu, Kunming) are not among the world's
+# first cities. Either way the calls carry the names the schema's enum lists.
+LESSON_CITIES = [
+    ("ru", "Остатки цветов в магазине города.", ["Казань", "Самара", "Ярославль"],
+     "Сколько роз в Казани, Самаре и Ярославле?"),
+    ("zh", "返回指定城市门店的鲜花库存。", ["昆明", "哈尔滨", "成都"], "昆明、哈尔滨和成都的鲜花库存还有多少？"),
+]
 
 
-def test_chinese_cities_of_the_lesson_are_called_by_their_names():
-    """The Chinese lesson's chain is in Harbin, Chengdu and Kunming, none of them among the
-    world's first cities; a question naming them gets one call per city, in the order named."""
-    tools = [{"name": "get_stock", "description": "返回指定城市门店的鲜花库存。",
+@pytest.mark.parametrize(("lang", "description", "cities", "question"), LESSON_CITIES,
+                         ids=[case[0] for case in LESSON_CITIES])
+def test_a_lessons_own_cities_are_named_in_their_plain_form(lang, description, cities, question):
+    tools = [{"name": "get_stock", "description": description,
               "input_schema": {"type": "object", "required": ["city"], "properties": {
-                  "city": {"type": "string", "enum": ["哈尔滨", "成都", "昆明"]}}}}]
+                  "city": {"type": "string", "enum": sorted(cities)}}}}]
     reply = Anthropic().messages.create(
         model="claude-sonnet-5", max_tokens=4096, tools=tools,
-        messages=[{"role": "user", "content": "昆明、哈尔滨和成都的鲜花库存还有多少？"}])
+        messages=[{"role": "user", "content": question}])
     assert [block.input for block in reply.content if block.type == "tool_use"] == [
-        {"city": "昆明"}, {"city": "哈尔滨"}, {"city": "成都"}]
+        {"city": city} for city in cities]
