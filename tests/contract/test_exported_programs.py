@@ -28,7 +28,7 @@ SAME_OUTPUT = [
     ("fa", "agent-loop", "no-agent"),  # from fake_client import recording; Anthropic
     ("uk", "running-a-tool-call", "by-hand-openai"),  # import fake_client as openai
     ("bg", "interview-card", "loop-openai"),
-    ("zh", "attaching-tools", "concurrent"),  # asyncio over the OpenAI shape
+    ("zh", "attaching-tools", "three-shapes"),  # both SDKs in one program, Chat Completions called
 ]
 # The SDK's own objects print differently from the stand-in's: here the program dumps them
 # with model_dump(), which adds the SDK's optional fields. It must still run to its end.
