@@ -155,3 +155,16 @@ def test_russian_cities_of_the_lesson_are_named_in_their_plain_form():
         messages=[{"role": "user", "content": "Сколько роз в Казани, Самаре и Ярославле?"}])
     assert [block.input for block in reply.content if block.type == "tool_use"] == [
         {"city": "Казань"}, {"city": "Самара"}, {"city": "Ярославль"}]
+
+
+def test_persian_cities_of_the_lesson_are_named_as_the_question_writes_them():
+    """The Persian lesson's chain is in Tehran, Isfahan and Shiraz; Persian does not decline
+    them, so the calls carry the names as written, the ones the schema's enum lists."""
+    tools = [{"name": "get_stock", "description": "موجودی گل در فروشگاه شهر.",
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": ["تهران", "اصفهان", "شیراز"]}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": "در تهران، اصفهان و شیراز چند شاخه گل رز داریم؟"}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [
+        {"city": "تهران"}, {"city": "اصفهان"}, {"city": "شیراز"}]
