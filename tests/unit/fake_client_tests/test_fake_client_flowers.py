@@ -144,27 +144,31 @@ def test_an_empty_result_is_said_as_such_never_quoted_as_nothing(lang):
     assert phrase(lang, "flowers.empty", city=shanghai) in steps[-1]["text"].split("\n")
 
 
+def _stock_calls(description: str, cities: list[str], question: str) -> list[dict]:
+    """The inputs of the stock calls the model asks for when one stock tool, whose `city`
+    enum lists `cities`, is offered with `question`."""
+    tools = [{"name": "get_stock", "description": description,
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": cities}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": question}])
+    return [block.input for block in reply.content if block.type == "tool_use"]
+
+
 def test_russian_cities_of_the_lesson_are_named_in_their_plain_form():
     """The Russian lesson's chain is in Kazan, Samara and Yaroslavl; a question declines them
     ("в Казани и Самаре"), the calls carry the names the schema's enum lists."""
-    tools = [{"name": "get_stock", "description": "Остатки цветов в магазине города.",
-              "input_schema": {"type": "object", "required": ["city"], "properties": {
-                  "city": {"type": "string", "enum": ["Казань", "Самара", "Ярославль"]}}}}]
-    reply = Anthropic().messages.create(
-        model="claude-sonnet-5", max_tokens=4096, tools=tools,
-        messages=[{"role": "user", "content": "Сколько роз в Казани, Самаре и Ярославле?"}])
-    assert [block.input for block in reply.content if block.type == "tool_use"] == [
-        {"city": "Казань"}, {"city": "Самара"}, {"city": "Ярославль"}]
+    cities = ["Казань", "Самара", "Ярославль"]
+    calls = _stock_calls("Остатки цветов в магазине города.", cities,
+                         "Сколько роз в Казани, Самаре и Ярославле?")
+    assert calls == [{"city": city} for city in cities]
 
 
 def test_persian_cities_of_the_lesson_are_named_as_the_question_writes_them():
     """The Persian lesson's chain is in Tehran, Isfahan and Shiraz; Persian does not decline
     them, so the calls carry the names as written, the ones the schema's enum lists."""
-    tools = [{"name": "get_stock", "description": "موجودی گل در فروشگاه شهر.",
-              "input_schema": {"type": "object", "required": ["city"], "properties": {
-                  "city": {"type": "string", "enum": ["تهران", "اصفهان", "شیراز"]}}}}]
-    reply = Anthropic().messages.create(
-        model="claude-sonnet-5", max_tokens=4096, tools=tools,
-        messages=[{"role": "user", "content": "در تهران، اصفهان و شیراز چند شاخه گل رز داریم؟"}])
-    assert [block.input for block in reply.content if block.type == "tool_use"] == [
-        {"city": "تهران"}, {"city": "اصفهان"}, {"city": "شیراز"}]
+    cities = ["تهران", "اصفهان", "شیراز"]
+    calls = _stock_calls("موجودی گل در فروشگاه شهر.", cities,
+                         "در تهران، اصفهان و شیراز چند شاخه گل رز داریم؟")
+    assert calls == [{"city": city} for city in cities]
