@@ -154,6 +154,8 @@ LESSON_CITIES = [
      ["Бургас", "София", "Пловдив"]),
     # Chinese names do not decline, and these are not among the world's first cities.
     ("zh", "返回指定城市门店的鲜花库存。", "昆明、哈尔滨和成都的鲜花库存还有多少？", ["昆明", "哈尔滨", "成都"]),
+    # Persian does not decline them either: the names as the question writes them.
+    ("fa", "موجودی گل در فروشگاه شهر.", "در تهران، اصفهان و شیراز چند شاخه گل رز داریم؟", ["تهران", "اصفهان", "شیراز"]),
 ]
 
 
