@@ -4,8 +4,11 @@ OpenAI shape).
 Tools it understands: stock per city ("inventory", "库存", "наличност") and the weather per
 city ("weather", "天气", "погода"), each keyed by its first field (`city`). It claims a
 conversation with such tools or naming known cities (Beijing, Shanghai, Shenzhen, Guangzhou,
-Hangzhou, in any of the languages). Its model does not guess: a tool whose name and
-description say nothing it recognises is left alone. What it does:
+Hangzhou, in any of the languages, and a language's own cities where its lesson is set there:
+Kazan, Samara and Yaroslavl in Russian, Sofia, Plovdiv and Burgas in Bulgarian,
+Kyiv, Lviv and Odesa in Ukrainian, Harbin, Chengdu and Kunming in Chinese, Tehran, Isfahan
+and Shiraz in Persian). Its model does not guess: a tool whose name and description say
+nothing it recognises is left alone. What it does:
 
 - a question naming cities → one call per city, in the order named, all in one reply, each
   with its own id; a weather question (weather words, no stock words) calls the weather

@@ -56,7 +56,8 @@ test("a 400 is shown at its place: the error, no reply, no tokens, both mistakes
 });
 
 test("a missing tool message in Chat Completions leaves that call unanswered", () => {
-  const [call] = pictureModel(golden("attaching-tools.bg")["missing-result"].calls).calls;
+  // The uk page still has this 400 until its attaching-tools is rewritten (its home is then tool-loop).
+  const [call] = pictureModel(golden("attaching-tools.uk")["missing-result"].calls).calls;
   const calls = chipsOf(call.messages[1], "tool_use");
   assert.deepEqual(calls.map((chip) => chip.problem), [null, null, "unanswered"]);
   assert.match(call.error.message, /call_QKqTrvI1/);

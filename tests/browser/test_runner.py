@@ -180,12 +180,3 @@ def test_a_lesson_snippet_uses_fake_client_in_the_browser(page, site_url, snippe
         assert output.rstrip() == expected.rstrip(), snippet_id
         checked += 1
     assert checked >= 1
-
-
-def test_the_zh_concurrency_demo_prints_what_the_lesson_shows(page, site_url, snippets):
-    # asyncio.run + gather + sleep with real time in the worker (JSPI), in a real lesson.
-    page.goto(site_url("zh/lessons/attaching-tools/"))
-    expected = snippet_config(page, "concurrent")["expected"]
-    state, output = snippets.run("concurrent")
-    assert state == "done"
-    assert output.rstrip() == expected.rstrip()

@@ -13,7 +13,7 @@ from support.quiz_support import REPO_ROOT
 from support.repo_course import repo_course
 
 COURSE = repo_course()
-LANG, SLUG, SNIPPET = "bg", "attaching-tools", "wire-tools"  # its own code swaps lines: recording()
+LANG, SLUG, SNIPPET = "bg", "attaching-tools", "three-shapes"  # its own code swaps lines: the OpenAI import
 STRINGS = json.loads((REPO_ROOT / "frontend" / "page" / "strings" / f"{LANG}.json").read_text(encoding="utf-8"))
 
 

@@ -144,11 +144,18 @@ def quiz_problems(blocks: list[dict], quizzes: dict[str, dict[str, list[tuple[st
                                 f"which lesson {owner!r} does not have")
                 continue
             key = (owner, concept, kinds.get(quiz_id, "?"))
-            if key in checked:
+            if key in checked and not _same_quiz_moving(checked[key], slug, quiz_id):
                 problems.append(f"quiz {quiz_id!r} of {slug!r} checks {concept!r} with a {key[2]} "
                                 f"quiz, as {checked[key]!r} already does in {owner!r}")
             checked[key] = f"{slug}/{quiz_id}"
     return problems
+
+
+def _same_quiz_moving(first: str, slug: str, quiz_id: str) -> bool:
+    """A moved quiz keeps its id, and once the lesson that takes it over has it, both blocks
+    list it: the move's source and the lesson's own entry are one quiz, not a repeat."""
+    first_slug, _, first_id = first.partition("/")
+    return first_id == quiz_id and first_slug != slug
 
 
 def plan_problems(blocks: list[dict], listed: list[str], worlds: set[str]) -> list[str]:
@@ -318,6 +325,17 @@ def test_one_concept_checked_twice_with_one_kind_fails():
     text = SAMPLE.replace("{concept: c-one-b, change: reword it}", "{concept: c-one, change: reword it}")
     assert quiz_problems(plan_blocks(text), quizzes) == [
         "quiz 'q2' of 'one' checks 'c-one' with a fill-in quiz, as 'one/q1' already does in 'one'"]
+
+
+def test_a_moved_quiz_listed_by_the_lesson_that_took_it_is_one_quiz():
+    taken = SAMPLE.replace("  c-three: the third idea\n", "  c-three: the third idea\nquizzes:\n  q4: c-three\n")
+    quizzes = {**SAMPLE_QUIZZES, "three": {"bg": [("q4", "exercise")]}}
+    assert quiz_problems(plan_blocks(taken), quizzes) == []
+    # Another quiz of the same kind on the same concept is still a repeat.
+    repeated = taken.replace("  q4: c-three\n", "  q4: c-three\n  q7: c-three\n")
+    quizzes["three"] = {"bg": [("q4", "exercise"), ("q7", "exercise")]}
+    assert quiz_problems(plan_blocks(repeated), quizzes) == [
+        "quiz 'q7' of 'three' checks 'c-three' with a exercise quiz, as 'three/q4' already does in 'three'"]
 
 
 def test_an_inconsistent_plan_fails():

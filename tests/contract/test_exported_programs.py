@@ -24,11 +24,11 @@ SAME_OUTPUT = [
     ("bg", "first-steps", "ask"),  # from fake_client import Anthropic (in a hidden snippet)
     ("zh", "first-steps", "round-trip"),  # a chain of three, a tool round trip
     ("ru", "tool-loop", "ask-openai"),  # from fake_client import Anthropic, OpenAI; Chat Completions
-    ("bg", "attaching-tools", "wire-tools"),  # import fake_client; fake_client.recording()
+    ("bg", "attaching-tools", "three-shapes"),  # both SDKs in one program (setup imports Anthropic, it OpenAI)
     ("fa", "agent-loop", "no-agent"),  # from fake_client import recording; Anthropic
     ("uk", "running-a-tool-call", "by-hand-openai"),  # import fake_client as openai
     ("bg", "interview-card", "loop-openai"),
-    ("zh", "attaching-tools", "concurrent"),  # asyncio over the OpenAI shape
+    ("zh", "attaching-tools", "three-shapes"),  # both SDKs in one program, Chat Completions called
 ]
 # The SDK's own objects print differently from the stand-in's: here the program dumps them
 # with model_dump(), which adds the SDK's optional fields. It must still run to its end.

@@ -142,3 +142,48 @@ def test_an_empty_result_is_said_as_such_never_quoted_as_nothing(lang):
 
     steps = anthropic_loop(Anthropic(), Q[lang], system="", tools=flowers_tools(lang), run=empty_shanghai)["steps"]
     assert phrase(lang, "flowers.empty", city=shanghai) in steps[-1]["text"].split("\n")
+
+
+# A language's lesson sets the chain in its own cities (fake_client/locales/<lang>.py,
+# "flowers.cities"). A question may decline them (ru: "в Казани и Самаре"; Bulgarian does not
+# decline), and the calls carry the plain names the schema's enum lists, in the order asked.
+LESSON_CITIES = [
+    ("ru", "Остатки цветов в магазине города.", "Сколько роз в Казани, Самаре и Ярославле?",
+     ["Казань", "Самара", "Ярославль"]),
+    ("bg", "Наличност на цветя в магазина в града.", "Колко рози имаме на склад в Бургас, София и Пловдив?",
+     ["Бургас", "София", "Пловдив"]),
+    # Chinese names do not decline, and these are not among the world's first cities.
+    ("zh", "返回指定城市门店的鲜花库存。", "昆明、哈尔滨和成都的鲜花库存还有多少？", ["昆明", "哈尔滨", "成都"]),
+    # Persian does not decline them either: the names as the question writes them.
+    ("fa", "موجودی گل در فروشگاه شهر.", "در تهران، اصفهان و شیراز چند شاخه گل رز داریم؟", ["تهران", "اصفهان", "شیراز"]),
+]
+
+
+@pytest.mark.parametrize(("description", "question", "asked"), [case[1:] for case in LESSON_CITIES],
+                         ids=[case[0] for case in LESSON_CITIES])
+def test_a_lesson_s_own_cities_are_named_in_their_plain_form(description, question, asked):
+    tools = [{"name": "get_stock", "description": description,
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": sorted(asked)}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": question}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [{"city": city} for city in asked]
+
+
+@pytest.mark.parametrize("question", [
+    "Скільки троянд залишилося в Києві, Львові та Одесі?",   # locative: the vowel changes
+    "Які залишки квітів у крамницях Києва, Львова й Одеси?",   # genitive
+    "Залишки квітів: Київ, Львів, Одеса",                    # the plain form itself
+])
+def test_ukrainian_cities_of_the_lesson_are_named_in_their_plain_form(question):
+    """The Ukrainian lesson's chain is in Kyiv, Lviv and Odesa; two of them change a vowel
+    when declined (Київ → у Києві, Львів → у Львові), and every form gives the enum's name."""
+    tools = [{"name": "get_stock", "description": "Залишки квітів у крамниці міста.",
+              "input_schema": {"type": "object", "required": ["city"], "properties": {
+                  "city": {"type": "string", "enum": ["Київ", "Львів", "Одеса"]}}}}]
+    reply = Anthropic().messages.create(
+        model="claude-sonnet-5", max_tokens=4096, tools=tools,
+        messages=[{"role": "user", "content": question}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [
+        {"city": "Київ"}, {"city": "Львів"}, {"city": "Одеса"}]
