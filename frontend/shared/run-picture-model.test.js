@@ -7,6 +7,7 @@ import { PAIR_COLOURS, pictureModel } from "./run-picture-model.js";
 
 const golden = (name) => JSON.parse(readFileSync(new URL(`../../tests/content/golden/${name}.json`, import.meta.url), "utf8"));
 const toolLoop = golden("tool-loop.bg");
+const { recordings } = JSON.parse(readFileSync(new URL("./run-picture-recordings.json", import.meta.url), "utf8"));
 const chipsOf = (message, kind) => message.chips.filter((chip) => chip.kind === kind);
 
 test("an Anthropic tool loop: two calls, what each added, the reply sent back, tokens", () => {
@@ -56,8 +57,8 @@ test("a 400 is shown at its place: the error, no reply, no tokens, both mistakes
 });
 
 test("a missing tool message in Chat Completions leaves that call unanswered", () => {
-  // The uk page still has this 400 until its attaching-tools is rewritten (its home is then tool-loop).
-  const [call] = pictureModel(golden("attaching-tools.uk")["missing-result"].calls).calls;
+  // No lesson sends this mistake today; the recording is fake_client's, checked by tests/unit/test_run_picture_recordings.py.
+  const [call] = pictureModel(recordings["missing-tool-message"]).calls;
   const calls = chipsOf(call.messages[1], "tool_use");
   assert.deepEqual(calls.map((chip) => chip.problem), [null, null, "unanswered"]);
   assert.match(call.error.message, /call_QKqTrvI1/);
