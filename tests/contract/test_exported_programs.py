@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 SAME_OUTPUT = [
     ("bg", "first-steps", "ask"),  # from fake_client import Anthropic (in a hidden snippet)
     ("zh", "first-steps", "round-trip"),  # a chain of three, a tool round trip
-    ("ru", "tool-loop", "ask-openai"),  # from fake_client import Anthropic, OpenAI; Chat Completions
+    ("ru", "tool-loop", "loop-chat"),  # from fake_client import Anthropic / OpenAI; both SDKs, Chat Completions called
     ("bg", "attaching-tools", "three-shapes"),  # both SDKs in one program (setup imports Anthropic, it OpenAI)
     ("fa", "agent-loop", "no-agent"),  # from fake_client import recording; Anthropic
     ("uk", "running-a-tool-call", "by-hand-openai"),  # import fake_client as openai
