@@ -27,7 +27,7 @@ CASES = [
     ("fa", "running-a-tool-call", "agent-recovers"),  # four calls, right to left
     ("zh", "first-steps", "wrong-id"),  # a 400: tool_result id that matches nothing
     ("uk", "attaching-tools", "three-shapes"),  # one Chat Completions request, arguments in Cyrillic
-    ("ru", "tool-loop", "ask-openai"),  # a Chat Completions loop
+    ("ru", "tool-loop", "loop-chat"),  # a Chat Completions loop, two calls in one reply
 ]
 
 FACTS = """(picture) => [...picture.querySelectorAll('.rp-calls > [data-call]')].map((li) => ({
