@@ -23,7 +23,7 @@ PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 # Messages API. (The Chat Completions 400, a tool message missing, left attaching-tools with
 # the plan; it comes back here when tool-loop shows one.)
 CASES = [
-    ("bg", "tool-loop", "errors"),  # Anthropic loop, results with is_error
+    ("bg", "tool-loop", "guess"),  # Anthropic loop, results with is_error
     ("fa", "running-a-tool-call", "agent-recovers"),  # four calls, right to left
     ("zh", "first-steps", "wrong-id"),  # a 400: tool_result id that matches nothing
     ("uk", "attaching-tools", "three-shapes"),  # one Chat Completions request, arguments in Cyrillic
@@ -139,27 +139,27 @@ def test_the_picture_says_what_the_transcript_says_before_and_after_a_run(page, 
 
 def test_editing_and_running_changes_the_picture_and_reset_brings_the_lessons_back(page, site_url, snippets):
     page.goto(site_url(page_path("bg", "tool-loop")))
-    root = snippets.root("ask-1042")
+    root = snippets.root("both-tools")
     assert root.locator("[data-call]").count() == 2
-    snippets.set_code("ask-1042", 'print(client.messages.create(model="claude-sonnet-5", max_tokens=50, '
-                                  'messages=[{"role": "user", "content": "Благодаря!"}]).stop_reason)\n'
-                                  'answer(client, "Къде е поръчка 1187?")\n')
-    assert snippets.run("ask-1042")[0] == "done"
-    wait_live_picture(page, "ask-1042")
+    snippets.set_code("both-tools", 'print(client.messages.create(model="claude-sonnet-5", max_tokens=50, '
+                                    'messages=[{"role": "user", "content": "Благодаря!"}]).stop_reason)\n'
+                                    'print(answer("Къде е поръчка 1187?"))\n')
+    assert snippets.run("both-tools")[0] == "done"
+    wait_live_picture(page, "both-tools")
     stops = root.locator("[data-call]").evaluate_all("(items) => items.map((i) => i.dataset.stop)")
     assert stops[0] == "end_turn" and stops[1:] == ["tool_use", "end_turn"]
     assert root.locator('[data-call="1"] [data-tool-use]').count() == 0
     assert "Благодаря!" in root.locator('[data-call="1"]').text_content()
     root.locator('[data-action="reset"]').click()
-    page.wait_for_selector('[data-snippet="ask-1042"] [data-run-picture][data-source="build"]', state="attached")
+    page.wait_for_selector('[data-snippet="both-tools"] [data-run-picture][data-source="build"]', state="attached")
     assert root.locator("[data-call]").count() == 2
 
 
 def test_a_run_that_calls_no_model_has_no_picture(page, site_url, snippets):
     page.goto(site_url(page_path("bg", "tool-loop")))
-    snippets.set_code("ask-1042", "print('no model today')\n")
-    assert snippets.run("ask-1042") == ("done", "no model today\n")
-    page.wait_for_function("() => !document.querySelector('[data-snippet=\"ask-1042\"] [data-run-picture]')")
+    snippets.set_code("both-tools", "print('no model today')\n")
+    assert snippets.run("both-tools") == ("done", "no model today\n")
+    page.wait_for_function("() => !document.querySelector('[data-snippet=\"both-tools\"] [data-run-picture]')")
 
 
 def test_the_builds_picture_is_there_without_javascript(browser, site_url):
@@ -167,13 +167,13 @@ def test_the_builds_picture_is_there_without_javascript(browser, site_url):
     try:
         page = context.new_page()
         page.goto(site_url(page_path("bg", "tool-loop")))
-        picture = page.locator('[data-snippet="errors"] [data-run-picture]')
+        picture = page.locator('[data-snippet="guess"] [data-run-picture]')
         assert picture.locator("[data-call]").count() == 4
         assert picture.locator(".rp-steps").is_hidden()  # stepping needs the script
         picture.locator("summary.rp-summary").click()  # <details> opens without it
-        assert picture.locator('[data-call="2"] [data-tool-result="toolu_01PgEglt"] .rp-chip-flag').is_visible()
+        assert picture.locator('[data-call="2"] [data-tool-result="toolu_01pMTNXm"] .rp-chip-flag').is_visible()
         assert picture.locator(".rp-summary-text").text_content() == \
-            "4 запитвания, 2 искания за инструменти, 1726 входни токена"
+            "4 запитвания, 4 искания за инструменти, 1736 входни токена"
         assert page.locator("[data-quiz] [data-run-picture]").count() == 0
     finally:
         context.close()
@@ -181,8 +181,8 @@ def test_the_builds_picture_is_there_without_javascript(browser, site_url):
 
 def test_step_through_by_keyboard(page, site_url):
     page.goto(site_url(page_path("bg", "tool-loop")))
-    picture = page.locator('[data-snippet="errors"] [data-run-picture]')
-    page.wait_for_selector('[data-snippet="errors"] [data-run-picture][data-enhanced]', state="attached")
+    picture = page.locator('[data-snippet="guess"] [data-run-picture]')
+    page.wait_for_selector('[data-snippet="guess"] [data-run-picture][data-enhanced]', state="attached")
     visible = lambda: picture.locator(".rp-calls > [data-call]").evaluate_all(  # noqa: E731
         "(items) => items.filter((i) => !i.hidden).map((i) => Number(i.dataset.call))")
     summary = picture.locator("summary.rp-summary")

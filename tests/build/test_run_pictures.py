@@ -119,12 +119,12 @@ TOOL_LOOP = json.loads((GOLDEN / "tool-loop.bg.json").read_text(encoding="utf-8"
 def test_the_renderer_answers_each_picture_and_says_what_it_could_not_draw():
     renderer = PictureRenderer(REPO / "frontend" / "page" / "strings")
     try:
-        calls = json.dumps(TOOL_LOOP["ask-1042"]["calls"], ensure_ascii=False)
+        calls = json.dumps(TOOL_LOOP["loop"]["calls"], ensure_ascii=False)
         asked = [renderer.submit("fa", calls), renderer.submit("fa", "5"), renderer.submit("ru", calls)]
         persian, russian = renderer.result(asked[0]), renderer.result(asked[2])
         assert persian.startswith('<details class="run-picture" data-run-picture data-api="anthropic">')
-        assert '<td class="rp-num">۴۲۴</td>' in persian and 'data-input-tokens="424"' in persian
-        assert "2 запроса, 1 вызов инструмента, 866 входных токенов" in russian
+        assert '<td class="rp-num">۴۰۴</td>' in persian and 'data-input-tokens="404"' in persian
+        assert "2 запроса, 1 вызов инструмента, 835 входных токенов" in russian
         with pytest.raises(PictureError, match="the renderer failed: TypeError"):
             renderer.result(asked[1])
         assert renderer.started
@@ -135,7 +135,7 @@ def test_the_renderer_answers_each_picture_and_says_what_it_could_not_draw():
 def test_a_renderer_that_dies_fails_what_waits_and_what_is_asked_after():
     renderer = PictureRenderer(REPO / "frontend" / "page" / "strings")
     try:
-        calls = json.dumps(TOOL_LOOP["ask-1042"]["calls"], ensure_ascii=False)
+        calls = json.dumps(TOOL_LOOP["loop"]["calls"], ensure_ascii=False)
         assert renderer.result(renderer.submit("bg", calls))
         os.kill(renderer._process.pid, signal.SIGKILL)  # as the out-of-memory killer would
         with pytest.raises(PictureError, match=r"node ended \(killed by signal 9\)"):

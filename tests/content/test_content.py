@@ -1,6 +1,6 @@
 """Every lesson of the repository, found automatically: each snippet's shown output, each
 quiz's answer key, and each snippet's golden transcript. Test ids name the lesson, the
-language and the snippet or quiz (``bg/tool-loop::snippet:ask-1042``).
+language and the snippet or quiz (``bg/tool-loop::snippet:loop``).
 
 Regenerate the golden transcripts after an intended change with ``FIX_TESTS=1 pytest
 tests/content`` and review the diff of ``tests/content/golden/``.
