@@ -15,10 +15,10 @@ const toolLoop = golden("tool-loop.bg");
 const render = (calls, lang = "bg") => toHtml(pictureTree(pictureModel(calls), translator(lang, STRINGS), lang));
 
 test("each call is one list item with its hooks; tool calls and results carry their ids", () => {
-  const html = render(toolLoop["ask-1042"].calls);
+  const html = render(toolLoop["loop"].calls);
   assert.match(html, /^<details class="run-picture" data-run-picture data-api="anthropic"><summary class="rp-summary">/);
   const items = [...html.matchAll(/<li class="rp-call" data-call="(\d+)" data-api="(\w+)" data-stop="(\w+)" data-input-tokens="(\d+)" data-output-tokens="(\d+)" data-tool-tokens="(\d+)">/g)];
-  assert.deepEqual(items.map((m) => m.slice(1)), [["1", "anthropic", "tool_use", "424", "18", "398"], ["2", "anthropic", "end_turn", "442", "17", "398"]]);
+  assert.deepEqual(items.map((m) => m.slice(1)), [["1", "anthropic", "tool_use", "404", "18", "379"], ["2", "anthropic", "end_turn", "431", "26", "379"]]);
   assert.equal([...html.matchAll(/data-tool-use="toolu_01PgEglt"/g)].length, 2, "asked in call 1, sent back in call 2");
   assert.equal([...html.matchAll(/data-tool-result="toolu_01PgEglt"/g)].length, 1);
   assert.match(html, /<code class="rp-stop" dir="ltr">stop_reason: tool_use<\/code>/);
@@ -28,7 +28,7 @@ test("each call is one list item with its hooks; tool calls and results carry th
 });
 
 test("Chat Completions speaks its own words", () => {
-  const html = render(toolLoop["ask-openai"].calls);
+  const html = render(toolLoop["loop-chat"].calls);
   assert.match(html, /finish_reason: tool_calls/);
   assert.match(html, /<code class="rp-chip-label" dir="ltr">tool_calls<\/code><code class="rp-chip-call" dir="ltr">get_order_status\(\{"order_id": "1042"\}\)<\/code><code class="rp-chip-id" dir="ltr">id: call_8mHUcdlL<\/code>/);
   assert.match(html, /data-role="tool"><span class="rp-sr">ново: <\/span><code class="rp-role" dir="ltr">tool<\/code><span class="rp-blocks"><span class="rp-chip rp-chip--tool-result rp-pair-0" data-tool-result="call_8mHUcdlL"><code class="rp-chip-label" dir="ltr">content<\/code><code class="rp-chip-id" dir="ltr">tool_call_id: call_8mHUcdlL<\/code>/);
@@ -46,7 +46,7 @@ test("a failed call shows the error text in place of the reply, with data-stop e
 
 test("a wait asked by a failed call and the wait before the next one are shown, with their hooks", () => {
   const [failed] = golden("first-steps.bg")["wrong-id"].calls;
-  const [answered] = toolLoop["ask-1042"].calls;
+  const [answered] = toolLoop["loop"].calls;
   const html = render([{ ...failed, retry_after: 1.5 }, { ...answered, waited: 1.5 }], "fa");
   assert.match(html, /data-call="1" [^>]*data-stop="error" [^>]*data-retry-after="1.5"/);
   assert.match(html, /data-call="2" [^>]*data-waited="1.5"/);
@@ -58,21 +58,21 @@ test("a wait asked by a failed call and the wait before the next one are shown, 
 });
 
 test("the summary counts calls, tool calls, errors and input tokens with the right plural", () => {
-  const model = pictureModel(toolLoop["ask-1042"].calls);
-  assert.equal(summaryText(model, translator("bg", STRINGS), "bg"), "2 запитвания, 1 искане за инструмент, 866 входни токена");
-  assert.equal(summaryText(model, translator("ru", STRINGS), "ru"), "2 запроса, 1 вызов инструмента, 866 входных токенов");
-  assert.equal(summaryText(model, translator("uk", STRINGS), "uk"), "2 запити, 1 виклик інструмента, 866 вхідних токенів");
-  assert.equal(summaryText(model, translator("zh", STRINGS), "zh"), "2 次请求，1 次工具调用，866 个输入 token");
-  assert.equal(summaryText(model, translator("fa", STRINGS), "fa"), "۲ درخواست، ۱ فراخوانی ابزار، ۸۶۶ توکن ورودی");
+  const model = pictureModel(toolLoop["loop"].calls);
+  assert.equal(summaryText(model, translator("bg", STRINGS), "bg"), "2 запитвания, 1 искане за инструмент, 835 входни токена");
+  assert.equal(summaryText(model, translator("ru", STRINGS), "ru"), "2 запроса, 1 вызов инструмента, 835 входных токенов");
+  assert.equal(summaryText(model, translator("uk", STRINGS), "uk"), "2 запити, 1 виклик інструмента, 835 вхідних токенів");
+  assert.equal(summaryText(model, translator("zh", STRINGS), "zh"), "2 次请求，1 次工具调用，835 个输入 token");
+  assert.equal(summaryText(model, translator("fa", STRINGS), "fa"), "۲ درخواست، ۱ فراخوانی ابزار، ۸۳۵ توکن ورودی");
   const failed = pictureModel(golden("first-steps.bg")["wrong-id"].calls);
   assert.equal(summaryText(failed, translator("ru", STRINGS), "ru"), "1 запрос, 0 вызовов инструментов, 1 ошибка, 0 входных токенов");
 });
 
 test("Persian pages get Persian digits in text, Latin digits in the hooks and the JSON", () => {
-  const html = render(toolLoop["ask-1042"].calls, "fa");
-  assert.match(html, /data-input-tokens="424"/);
-  assert.match(html, /<td class="rp-num">۴۲۴<\/td>/);
-  assert.match(html, /"max_tokens": 1024/);
+  const html = render(toolLoop["loop"].calls, "fa");
+  assert.match(html, /data-input-tokens="404"/);
+  assert.match(html, /<td class="rp-num">۴۰۴<\/td>/);
+  assert.match(html, /"max_tokens": 4096/);
 });
 
 test("previews are one line, cut by characters with an ellipsis; bars in tenths of a percent", () => {

@@ -11,12 +11,12 @@ const { recordings } = JSON.parse(readFileSync(new URL("./run-picture-recordings
 const chipsOf = (message, kind) => message.chips.filter((chip) => chip.kind === kind);
 
 test("an Anthropic tool loop: two calls, what each added, the reply sent back, tokens", () => {
-  const model = pictureModel(toolLoop["ask-1042"].calls);
+  const model = pictureModel(toolLoop["loop"].calls);
   assert.equal(model.api, "anthropic");
   const [first, second] = model.calls;
   assert.deepEqual([first.stop, second.stop], ["tool_use", "end_turn"]);
-  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [424, 18, 398]);
-  assert.deepEqual([second.runningTotal, model.totals.inputTokens, model.totals.toolCalls], [901, 866, 1]);
+  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [404, 18, 379]);
+  assert.deepEqual([second.runningTotal, model.totals.inputTokens, model.totals.toolCalls], [879, 835, 1]);
   assert.deepEqual(second.messages.map((m) => [m.role, m.isNew]), [["user", false], ["assistant", true], ["user", true]]);
   assert.equal(second.messages[1].fromCall, 1, "the assistant turn sent back is call 1's reply");
   const asked = chipsOf(first.reply, "tool_use")[0];
@@ -29,11 +29,11 @@ test("an Anthropic tool loop: two calls, what each added, the reply sent back, t
 });
 
 test("Chat Completions in its own shape: tool_calls, role tool, finish_reason, prompt_tokens", () => {
-  const model = pictureModel(toolLoop["ask-openai"].calls);
+  const model = pictureModel(toolLoop["loop-chat"].calls);
   assert.equal(model.api, "openai");
   const [first, second] = model.calls;
   assert.deepEqual([first.stop, second.stop], ["tool_calls", "stop"]);
-  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [97, 3, 71]);
+  assert.deepEqual([first.inputTokens, first.outputTokens, first.toolTokens], [79, 6, 52]);
   const call = chipsOf(first.reply, "tool_use")[0];
   assert.deepEqual([call.label, call.input], ["tool_calls", '{"order_id": "1042"}']); // the JSON string as sent
   const tool = second.messages[3];
