@@ -19,7 +19,7 @@ from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
 from ._course_file import COURSE_FILE
 from ._course_map import COURSE_MAP_MARK, course_map_html
 from ._course_pages import frame_html, frame_page, notice_markdown
-from ._coverage import coverage, coverage_markdown
+from ._coverage import SITE_WORDS_TO, coverage, coverage_markdown
 from ._glossary import glossary_page, glossary_pages
 from ._languages import REGISTRY_FILE, codes
 from ._reference_page import reference_pages
@@ -116,7 +116,7 @@ class CourseSite:
         if outline is not None and outline.lessons:
             found.course_map = course_map_html(self.root, course, lang)
         if lang == self.languages[0]:
-            found.coverage = coverage_markdown(coverage(course))
+            found.coverage = coverage_markdown(coverage(course), words_to=SITE_WORDS_TO)
         return found
 
 
