@@ -26,7 +26,9 @@ from ._tokens import estimate_tokens
 from ._server_tools import check_definition, custom_tools, is_typed, typed_names
 from ._tool_tokens import anthropic_tools_tokens, definition_tokens
 
-_TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+# "Define tools" (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools): a
+# user-defined tool's `name` "Must match the regex ^[a-zA-Z0-9_-]{1,128}$" (64 was the old limit).
+_TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
 _ID = re.compile(r"^[a-zA-Z0-9_-]+$")  # a tool_use id, and a tool_result's tool_use_id
 _KNOWN_BLOCKS = ("document", "image", "redacted_thinking", "search_result", "server_tool_use",
                  "text", "thinking", "tool_result", "tool_use", "web_search_tool_result")
@@ -128,7 +130,7 @@ def _check_tools(tools: Any) -> None:
             raise RequestRefused(f"tools.{index}.name: Field required")
         if not isinstance(tool["name"], str) or not _TOOL_NAME.match(tool["name"]):
             raise RequestRefused(
-                f"tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'")
+                f"tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$'")
         if is_typed(tool):  # web_search, bash, …: Anthropic's own definition (`_server_tools`)
             check_definition(index, tool)
             if tool["name"] in names:

@@ -194,6 +194,9 @@ def test_a_response_not_stored_cannot_be_continued():
     (dict(input="x", tool_choice={"type": "function", "name": "cancel_order"},
           tools=responses_tools(shop_tools("bg"))), "tool_choice", "Tool choice 'cancel_order' not found in 'tools' parameter."),
     (dict(input="x", tools=openai_tools(shop_tools("bg"))), "tools[0].name", "Missing required parameter: 'tools[0].name'."),
+    (dict(input="x", tools=[{"type": "function", "name": "n" * 65}]), "tools[0].name",
+     "Invalid 'tools[0].name': string too long. Expected a string with maximum length 64, but got a string "
+     "with length 65 instead."),
     (dict(input=[{"type": "function_call_output", "output": "x"}]), "input[0].call_id",
      "Missing required parameter: 'input[0].call_id'."),
     (dict(input="x", reasoning={"effort": "huge"}), "reasoning.effort",
