@@ -101,8 +101,15 @@ def check_messages(body: dict[str, Any]) -> None:
     for index, message in enumerate(messages):
         _check_message(index, message)
     _check_conversation(messages, bool(body.get("tools")))
-    if _thinking.mode(body):
-        _thinking.check_history(messages, _blocks)
+
+
+def check_thinking_history(body: dict[str, Any], default: bool, unthought: Any) -> None:
+    """The history rules of thinking (`_thinking.check_history`) for a request that asks for
+    thinking, or whose model thinks by default (`default`: adaptive thinking); `unthought`
+    tells a tool call this client answered without thinking."""
+    kind = _thinking.mode(body) or ("adaptive" if default else None)
+    if kind:
+        _thinking.check_history(body["messages"], _blocks, kind, unthought)
 
 
 def _check_system(system: Any) -> None:
