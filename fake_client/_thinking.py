@@ -130,4 +130,5 @@ def think(conversation: Conversation, parts: list[Part]) -> Think:
         return Think(voice.line("thinking.calls", tools=tools))
     if any(isinstance(part, Say) for part in parts) and conversation.last_results:
         return Think(voice.line("thinking.results"))
-    return Think(voice.line("thinking.answer"))
+    # "I can answer without tools" reads oddly when no tool was offered
+    return Think(voice.line("thinking.answer" if conversation.tools else "thinking.no_tools"))
