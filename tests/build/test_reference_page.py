@@ -70,8 +70,12 @@ def mismatches(markdown: str, texts, catalogue) -> list[str]:
                 thinks = row[words["thinking"]].startswith(words["yes"])
                 if thinks != card.thinks_by_default:
                     found.append(f"{card.id}: thinking by default {row[words['thinking']]}")
-                if (row[words["forced_tool_choice"]] == words["yes"]) != card.forced_tool_choice:
-                    found.append(f"{card.id}: forced tool_choice {row[words['forced_tool_choice']]}")
+                for refusable in ("manual_thinking", "sampling", "prefill", "forced_tool_choice"):
+                    if (row[words[refusable]] == words["yes"]) != getattr(card, refusable):
+                        found.append(f"{card.id}: {refusable} {row[words[refusable]]}")
+                # a display the documentation does not state is marked as assumed, in every language
+                if (words["assumed"] in row[words["thinking"]]) != (card.thinks_by_default and card.thinking_display_assumed):
+                    found.append(f"{card.id}: assumed thinking display {row[words['thinking']]}")
                 for kind, tokens in card.tool_prompt.items():
                     shown = re.search(rf"`{kind}`[^:]*: {re.escape(texts.number(tokens))}\b",
                                       row[words["tool_prompt"]]) is not None
@@ -119,6 +123,22 @@ def test_a_carried_over_tool_prompt_shown_as_published_is_caught():
                  for card_id, card in CATALOGUE.items()}
     assert any("carried-over tool prompt" in problem
                for problem in mismatches(reference_markdown(texts, OUTLINE, today=TODAY), texts, published))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_course_model_s_refusals_and_assumed_display_are_shown(lang):
+    # claude-sonnet-5 refuses manual thinking and sampling parameters (its migration guide);
+    # its thinking display is assumed in the catalogue, and the page says so in every language
+    texts = read_reference_texts(REPO, lang)
+    words = texts.words["models"]
+    row = model_rows(reference_markdown(texts, OUTLINE, today=TODAY), "anthropic")["claude-sonnet-5"]
+    assert (row[words["manual_thinking"]], row[words["sampling"]], row[words["prefill"]]) == (
+        words["no"], words["no"], words["yes"])
+    assert words["assumed"] in row[words["thinking"]]
+    published = {card_id: dataclasses.replace(card, manual_thinking=True) if card_id == "claude-sonnet-5" else card
+                 for card_id, card in CATALOGUE.items()}
+    assert "claude-sonnet-5: manual_thinking " + words["no"] in mismatches(
+        reference_markdown(texts, OUTLINE, today=TODAY), texts, published)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
