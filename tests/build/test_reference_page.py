@@ -379,3 +379,25 @@ def test_each_section_has_the_same_anchor_in_every_language(lang):
     (_, markdown), = reference_pages(REPO, [lang], OUTLINE).values()
     anchors = re.findall(r"^## .+ \{#([a-z-]+)\}$", markdown, re.M)
     assert anchors == ["shapes", "example", "stop-reasons", "errors", "models"] == list(ANCHORS.values())
+
+
+def test_a_build_renders_each_reference_page_once(monkeypatch):
+    # check() renders the page to find its problems; the page set of the same build takes that
+    # rendering instead of making it again (the real function, counted)
+    from lesson_builder import _course_site
+    from lesson_builder._build import Course
+
+    calls = []
+    real = _course_site.reference_pages
+
+    def counted(*args, **kwargs):
+        calls.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_course_site, "reference_pages", counted)
+    course, site = Course(root=REPO), _course_site.CourseSite(REPO, ["ru"])
+    course.outline = OUTLINE
+    site.check(course)
+    pages = site.page_set(course, "ru").pages
+    assert calls == [["ru"]]
+    assert pages["ru/reference.md"]["markdown"] == reference_pages(REPO, ["ru"], OUTLINE)["ru/reference.md"][1]
