@@ -157,13 +157,15 @@ STOP_ROWS = (
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
     StopRow("length", "chat", '`"length"`', "not_an_answer", "tool-loop"),
     StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "tool-loop"),
+    # A `refusal` content part (`ResponseOutputRefusal`) in a completed message, and a
+    # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
+    # The refusal comes before the plain `completed` row: it is "completed" with no
+    # function call too, so a loop checks for it before it takes the text as the answer.
+    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer"),
     StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer"),
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
     StopRow("max_output_tokens", "responses", '`"incomplete"`, `"max_output_tokens"`', "not_an_answer"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`, `"content_filter"`', "not_an_answer"),
-    # A `refusal` content part (`ResponseOutputRefusal`) in a completed message, and a
-    # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
-    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer"),
     StopRow("failed", "responses", '`"failed"`', "not_an_answer"),
 )
 

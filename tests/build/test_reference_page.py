@@ -401,3 +401,15 @@ def test_a_build_renders_each_reference_page_once(monkeypatch):
     pages = site.page_set(course, "ru").pages
     assert calls == [["ru"]]
     assert pages["ru/reference.md"]["markdown"] == reference_pages(REPO, ["ru"], OUTLINE)["ru/reference.md"][1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_completed_refusal_is_listed_before_the_plain_completed_answer(lang):
+    # a refusal is "completed" with no function call too: read top-down, the table must
+    # have the reader check for it before taking "completed" as an answer
+    texts = read_reference_texts(REPO, lang)
+    markdown = reference_markdown(texts, OUTLINE, today=TODAY)
+    phrases = texts.words["phrases"]
+    refusal = markdown.index('`"completed"`' + phrases["with_refusal"])
+    answer = markdown.index('`"completed"`' + phrases["no_function_call"])
+    assert refusal < answer
