@@ -413,3 +413,17 @@ def test_a_completed_refusal_is_listed_before_the_plain_completed_answer(lang):
     refusal = markdown.index('`"completed"`' + phrases["with_refusal"])
     answer = markdown.index('`"completed"`' + phrases["no_function_call"])
     assert refusal < answer
+
+
+@pytest.mark.parametrize("lang", ["zh", "fa"])
+def test_lists_of_code_are_separated_as_the_language_writes_them(lang):
+    # shared cells listed code with a Latin comma or a middle dot: in Persian they break the
+    # right-to-left line, in Chinese they are the wrong (half-width) mark
+    texts = read_reference_texts(REPO, lang)
+    markdown = reference_markdown(texts, OUTLINE, today=TODAY)
+    comma = texts.words["phrases"]["comma"]
+    for listed in ('`"auto"`', '`"required"`'), ("`block.id` (`toolu_…`)", "`block.name`"), (
+            '`"incomplete"`', '`"max_output_tokens"`'), ("`status`", "`incomplete_details.reason`"):
+        assert comma.join(listed) in markdown
+        for latin in (", ", " · "):
+            assert latin.join(listed) not in markdown
