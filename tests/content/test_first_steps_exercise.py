@@ -1,8 +1,8 @@
-"""first-steps' exercise teaches blocks by type: an answer that still reads a block by its
-place must fail it. Reading the text as the last block (`response.content[-1]`) passes a
-reply whose text comes last, so the exercise prints the model's words of the reply that asks
-for the calls too, where the calls come after the text. Run here for every language, on the
-page's own code, with the course's model."""
+"""first-steps' exercise teaches blocks by type: an answer that still reads the text by its
+place must fail it. Its replies come with thinking off (text first) and on (thinking first),
+and it prints the model's words of the reply that asks for the calls too, where the calls
+come after the text: so the text read as the first, second or last block fails somewhere.
+Run here for every language, on the page's own code, with the course's model."""
 
 import contextlib
 import io
@@ -35,12 +35,13 @@ def _run(key: str, answer: str) -> str:
     return printed.getvalue()
 
 
+@pytest.mark.parametrize("place", ["0", "1", "-1"])
 @pytest.mark.parametrize("key", KEYS)
-def test_the_text_read_as_the_last_block_fails_the_exercise(key):
+def test_the_text_read_by_its_place_fails_the_exercise(key, place):
     solution = SCANNED.quiz_files[key].quizzes["ask-about-1187"].data["solution"]
     by_type = _run(key, solution)
     assert by_type.count("\n") > _run(key, "").count("\n") + 2   # the preamble and both answers
-    positional = solution.replace("text_of(response)", "response.content[-1].text")
+    positional = solution.replace("text_of(response)", f"response.content[{place}].text")
     assert positional != solution
-    with pytest.raises(AttributeError, match="ToolUseBlock"):
+    with pytest.raises((AttributeError, IndexError), match="Block' object has no attribute 'text'|out of range"):
         _run(key, positional)
