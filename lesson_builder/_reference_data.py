@@ -76,7 +76,9 @@ SHAPE_ROWS = (
     ShapeRow("tool_definition",
              '`{"name": …, "description": …, "input_schema": {…}}`',
              '`{"type": "function", "function": {"name": …, "description": …, "parameters": {…}}}`',
-             '`{"type": "function", "name": …, "description": …, "parameters": {…}}`'),
+             # Responses makes a function without "strict" strict (schema normalised, every field
+             # required); the course keeps one non-strict definition across the three APIs.
+             '`{"type": "function", "name": …, "description": …, "parameters": {…}, "strict": false}`'),
     ShapeRow("tool_choice",
              '`{"type": "auto"}` · `{"type": "any"}` · `{"type": "tool", "name": …}` · `{"type": "none"}`',
              '`"auto"` · `"required"` · `{"type": "function", "function": {"name": …}}` · `"none"`',
