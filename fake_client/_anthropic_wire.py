@@ -26,7 +26,9 @@ from ._tokens import estimate_tokens
 from ._server_tools import check_definition, custom_tools, is_typed, typed_names
 from ._tool_tokens import anthropic_tools_tokens, definition_tokens
 
-_TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+# "Define tools" (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools): a
+# user-defined tool's `name` "Must match the regex ^[a-zA-Z0-9_-]{1,128}$" (64 was the old limit).
+_TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,128}$")
 _ID = re.compile(r"^[a-zA-Z0-9_-]+$")  # a tool_use id, and a tool_result's tool_use_id
 _KNOWN_BLOCKS = ("document", "image", "redacted_thinking", "search_result", "server_tool_use",
                  "text", "thinking", "tool_result", "tool_use", "web_search_tool_result")
@@ -99,8 +101,15 @@ def check_messages(body: dict[str, Any]) -> None:
     for index, message in enumerate(messages):
         _check_message(index, message)
     _check_conversation(messages, bool(body.get("tools")))
-    if _thinking.mode(body):
-        _thinking.check_history(messages, _blocks)
+
+
+def check_thinking_history(body: dict[str, Any], default: bool, unthought: Any) -> None:
+    """The history rules of thinking (`_thinking.check_history`) for a request that asks for
+    thinking, or whose model thinks by default (`default`: adaptive thinking); `unthought`
+    tells a tool call this client answered without thinking."""
+    kind = _thinking.mode(body) or ("adaptive" if default else None)
+    if kind:
+        _thinking.check_history(body["messages"], _blocks, kind, unthought)
 
 
 def _check_system(system: Any) -> None:
@@ -128,7 +137,7 @@ def _check_tools(tools: Any) -> None:
             raise RequestRefused(f"tools.{index}.name: Field required")
         if not isinstance(tool["name"], str) or not _TOOL_NAME.match(tool["name"]):
             raise RequestRefused(
-                f"tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'")
+                f"tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$'")
         if is_typed(tool):  # web_search, bash, …: Anthropic's own definition (`_server_tools`)
             check_definition(index, tool)
             if tool["name"] in names:

@@ -59,11 +59,25 @@ def shaped_id(kind: str, number: int) -> str:
 
 
 class IdCounter:
-    """One counter per kind of id, per client: a new client starts again from the first id."""
+    """One counter per kind of id, per client: a new client starts again from the first id.
+    It also remembers which Anthropic tool calls it handed out in a reply without thinking
+    (a forced call under adaptive or default thinking), as the real API knows what it
+    answered: such a turn has no thinking to send back (`_thinking.check_history`)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
+        self._unthought: set[str] = set()
+
+    def note_unthought(self, call_ids: list[str]) -> None:
+        """The tool calls `call_ids` came in a reply without thinking."""
+        with self._lock:
+            self._unthought.update(call_ids)
+
+    def unthought(self, call_id: str) -> bool:
+        """Whether this client handed out tool call `call_id` in a reply without thinking."""
+        with self._lock:
+            return call_id in self._unthought
 
     def next(self, kind: str) -> str:
         """The next id of `kind` (a key of `SHAPES`)."""

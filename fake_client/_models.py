@@ -53,7 +53,8 @@ class ModelCard:
     refused. `max_output`: the highest `max_tokens` (Anthropic) the API takes.
     `thinks_by_default`: the model thinks when the request has no `thinking` field (Anthropic: adaptive thinking).
     `thinking_display`: how default thinking is shown ("summarized": a short text;
-    "omitted": an empty text, the signature only). `manual_thinking`: takes
+    "omitted": an empty text, the signature only); `thinking_display_assumed`: the pages
+    found do not state it (the reference page marks it as assumed). `manual_thinking`: takes
     `thinking: {"type": "enabled", "budget_tokens": N}`. `sampling`: takes non-default
     `temperature` / `top_p` / `top_k`. `forced_tool_choice`, `prefill`: takes `tool_choice`
     any/tool, a final assistant message. `thinking_off`: takes `thinking: {"type": "disabled"}`.
@@ -73,6 +74,7 @@ class ModelCard:
     max_output: int
     thinks_by_default: bool = False
     thinking_display: str = "summarized"
+    thinking_display_assumed: bool = False
     manual_thinking: bool = True
     sampling: bool = True
     forced_tool_choice: bool = True
@@ -101,6 +103,7 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # as quoted in dev.to/creeta "Claude's prompt cache fails silently below 1,024 tokens").
     ModelCard("claude-sonnet-5", "anthropic", "Claude Sonnet 5", _D(2026, 6, 30),
               context_window=1_000_000, max_output=128_000, thinks_by_default=True,
+              thinking_display_assumed=True,
               manual_thinking=False, sampling=False, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               tool_prompt_carried=True, line="sonnet"),
     # platform.claude.com/docs/en/models/sonnet-5-5/overview and .../sonnet-5-5/migration-guide:

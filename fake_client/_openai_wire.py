@@ -28,7 +28,14 @@ from .worlds._reading import looks_like_error
 # A fixed time stamp (2026-01-01 00:00 UTC): replies must not change from run to run.
 CREATED = 1767225600
 _ROLES = ("system", "assistant", "user", "function", "tool", "developer")
+# A function's `name` "Must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum
+# length of 64" (API reference, Chat Completions `tools[].function.name` and Responses
+# `tools[].name`, developers.openai.com/api/reference). The API checks the length first; both
+# wordings as the API answers them (quoted in ravitemer/mcphub.nvim#243: "Invalid
+# 'tools[0].function.name': string too long. Expected a string with maximum length 64, but got
+# a string with length 81 instead.", code string_above_max_length).
 _TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]+$")
+_TOOL_NAME_MAX = 64
 
 
 def _missing(param: str) -> RequestRefused:
@@ -194,7 +201,12 @@ def check_function(function: dict[str, Any], where: str) -> None:
     `tools[i].function`, the Responses API flat in `tools[i]`); `where` is its path there."""
     if "name" not in function:
         raise _missing(f"{where}.name")
-    if not isinstance(function["name"], str) or not _TOOL_NAME.match(function["name"]):
+    name = function["name"]
+    if isinstance(name, str) and len(name) > _TOOL_NAME_MAX:
+        raise RequestRefused(f"Invalid '{where}.name': string too long. Expected a string with maximum "
+                             f"length {_TOOL_NAME_MAX}, but got a string with length {len(name)} instead.",
+                             param=f"{where}.name", code="string_above_max_length")
+    if not isinstance(name, str) or not _TOOL_NAME.match(name):
         raise RequestRefused(f"Invalid '{where}.name': string does not match pattern. Expected a "
                              "string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
                              param=f"{where}.name", code="invalid_value")

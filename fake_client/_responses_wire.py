@@ -13,10 +13,15 @@ The same model answers as in the other two shapes; only the shape differs:
   models reason by default), a `message` with one `output_text`, `function_call` items;
 - `status` "completed", or "incomplete" with `incomplete_details.reason` "max_output_tokens"
   when the reply was cut (the cut item's `status` is "incomplete" too);
-- function tools are strict unless they say `"strict": false` (the Responses API's default,
-  unlike Chat Completions': see github.com/langchain-ai/langchain/pull/35943); a tool that
-  leaves `strict` out is not refused for a schema strict mode would refuse (the API normalizes
-  such a schema; the fake only makes the input match the schema as written, `_strict.conform`).
+- a function tool that leaves `strict` out is made strict (the Responses API's default,
+  unlike Chat Completions': the "Function calling" guide): its schema is normalized into
+  strict mode (`_strict.strict_form`: `additionalProperties: false`, every field required,
+  so an optional field is always filled in), and the response's `tools` show that schema with
+  `strict: true`. A schema that cannot be made strict (an object that allows other
+  properties) stays as written with `strict: false`: the guide does not say what the API does
+  then, and refusing a request that never asked for strict mode would be worse (assumed).
+  `"strict": false` keeps the schema as written; `"strict": true` with a schema strict mode
+  refuses is a 400 (`_openai_wire.check_function`).
 """
 
 from __future__ import annotations
@@ -31,15 +36,27 @@ from ._reply import Reply, call_words
 from ._request_body import plain_body
 from ._responses_check import item_type
 from ._responses_format import responses_schema
+from ._strict import strict_form
 from ._thinking import signature
 from ._tokens import estimate_tokens
 from ._tool_tokens import openai_tools_tokens
 from .worlds._reading import looks_like_error
 
 
+def strict_tool(tool: dict[str, Any]) -> tuple[bool, Optional[dict[str, Any]]]:
+    """Whether a function tool is strict, and the schema the model follows (see the module
+    docstring): as written, or normalized into strict mode when `strict` is left out."""
+    parameters = tool.get("parameters")
+    if "strict" in tool and tool["strict"] is not None or parameters is None:
+        return tool.get("strict") is not False, parameters
+    normalized = strict_form(parameters)
+    return (True, normalized) if normalized is not None else (False, parameters)
+
+
 def is_strict(tool: dict[str, Any]) -> bool:
-    """A function tool is strict unless it says `"strict": false`."""
-    return tool.get("strict") is not False
+    """A function tool is strict: it says `"strict": true`, or leaves `strict` out and its
+    schema can be made strict."""
+    return strict_tool(tool)[0]
 
 
 def reasons(body: dict[str, Any]) -> bool:
@@ -66,7 +83,7 @@ def read_settings(body: dict[str, Any]) -> Settings:
 def read_conversation(body: dict[str, Any], items: list[dict[str, Any]]) -> Conversation:
     """The conversation `items` (held ones included) as the model sees it."""
     tools = [Tool(tool["name"], tool.get("description") or "",
-                  tool.get("parameters") or {"type": "object", "properties": {}})
+                  strict_tool(tool)[1] or {"type": "object", "properties": {}})
              for tool in body.get("tools") or []]
     system = [body["instructions"]] if body.get("instructions") else []
     turns: list[Turn] = []
@@ -179,8 +196,9 @@ def write_response(*, body: dict[str, Any], ids: IdCounter, reply: Reply, input_
 
 
 def _echo_tool(tool: dict[str, Any]) -> dict[str, Any]:
-    """A tool as the response lists it: `strict` filled in with its default."""
-    return {"name": tool["name"], "parameters": tool.get("parameters"), "strict": is_strict(tool),
+    """A tool as the response lists it: `strict` filled in, the schema as the model follows it."""
+    strict, parameters = strict_tool(tool)
+    return {"name": tool["name"], "parameters": parameters, "strict": strict,
             "type": "function", "description": tool.get("description")}
 
 

@@ -16,7 +16,7 @@ from . import (_anthropic_wire, _model_rules, _models, _openai_wire, _prompt_cac
                _responses_loop, _responses_wire, _thinking)
 from ._fault_effects import misbehave, refuse_before_reply
 from ._server_tools import search_first
-from ._conversation import Ask, Conversation, Settings
+from ._conversation import Ask, Conversation, Settings, Think
 from ._errors import RequestRefused, anthropic_error_body, openai_error_body
 from .faults import Fault
 from ._ids import IdCounter
@@ -64,23 +64,24 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
     body = plain_body(body, "anthropic")
     threaded = isinstance(body, dict) and "thread" in body and threads is not None
     full = threads.expand(body, key) if threaded else body  # type: ignore[union-attr]
-    full, model = _checked_anthropic(full)
+    full, model = _checked_anthropic(full, ids=ids)
     tokens = _anthropic_wire.input_tokens(full)
     if tokens > model.context_window:
         raise RequestRefused(f"prompt is too long: {tokens} tokens > {model.context_window} maximum")
     refuse_before_reply(fault, "anthropic", tokens, model.context_window)
     settings = _anthropic_wire.read_settings(full)
     if _model_rules.default_thinking(model, full):
-        # Simplified: the model thinks, but the history rules of thinking (`_thinking`) are
-        # enforced only when the request itself asks for thinking.
         settings = dataclasses.replace(settings, thinking="adaptive")
     conversation = _anthropic_wire.read_conversation(full)
     reply = compose(conversation, settings)
     used = (cache.anthropic(key, model.id, _anthropic_wire.cache_pieces(full), model.min_cache_tokens)
             if cache is not None else _prompt_cache.CacheUse())
+    call_ids = _call_ids(reply, ids, "anthropic_call")
+    if not any(isinstance(part, Think) for part in reply.parts):
+        ids.note_unthought(call_ids)
     written = _anthropic_wire.write_reply(
         reply_id=ids.next("anthropic_reply"), model=full["model"], reply=reply,
-        call_ids=_call_ids(reply, ids, "anthropic_call"), input_tokens=tokens, cache=used,
+        call_ids=call_ids, input_tokens=tokens, cache=used,
         thinking_display=_model_rules.thinking_display(model, full))
     written = search_first(written, full, conversation, ids)
     written = misbehave(fault, "anthropic", written, body=full, conversation=conversation, ids=ids)
@@ -89,13 +90,18 @@ def anthropic_exchange(body: dict[str, Any], ids: IdCounter, threads: Optional[T
     return written, _anthropic_wire.tools_tokens(full)
 
 
-def _checked_anthropic(body: Any, counting: bool = False) -> tuple[dict[str, Any], _models.ModelCard]:
+def _checked_anthropic(body: Any, counting: bool = False,
+                       ids: Optional[IdCounter] = None) -> tuple[dict[str, Any], _models.ModelCard]:
     """The checked request and its model's card; an unknown or retired model is the real 404
-    (`_model_rules`)."""
+    (`_model_rules`). `ids`: the client's, which knows the calls it answered without thinking."""
     checked = _anthropic_wire.check_request(body)
     model = _model_rules.anthropic_card(checked)
     if not counting:
         _model_rules.check_anthropic(model, checked)
+    # Thinking by default is thinking: its history rules apply too (`_thinking`).
+    _anthropic_wire.check_thinking_history(
+        checked, not counting and model.thinks_by_default and checked.get("thinking") is None,
+        ids.unthought if ids is not None else lambda call_id: False)
     return checked, model
 
 

@@ -88,10 +88,21 @@ def _with_preamble(parts: list[Part], voice: Voice) -> list[Part]:
     if not asks or not isinstance(parts[0], Ask):
         return parts
     tools = voice.join(dict.fromkeys(ask.name for ask in asks), short=True)
-    values = [key_value(ask.input) for ask in asks]
+    values = [_values_of(ask.input) for ask in asks]
     if all(values):
-        text = voice.line("preamble.values", values=voice.join(dict.fromkeys(values), short=True),
+        # one list in the language's own comma, a call about several values included
+        # ("哈尔滨、成都", not "哈尔滨, 成都")
+        named = [value for listed in values for value in listed]
+        text = voice.line("preamble.values", values=voice.join(dict.fromkeys(named), short=True),
                           tools=tools)
     else:
         text = voice.line("preamble.plain", tools=tools)
     return [Say(text), *parts]
+
+
+def _values_of(input_: dict) -> list[str]:
+    """The values a call is about: its first value, or each item when that is a list."""
+    first = next(iter(input_.values()), None)
+    if isinstance(first, list):
+        return [str(item) for item in first]
+    return [key_value(input_)] if key_value(input_) else []

@@ -61,6 +61,39 @@ def _first_problem(schema: Any, context: tuple[str, ...]) -> Optional[str]:
     return None
 
 
+def strict_form(schema: Any) -> Optional[Any]:
+    """`schema` made strict as the Responses API makes a function's schema that leaves
+    `strict` out: every object gets `"additionalProperties": false` and lists all its
+    properties in `required` ("Responses requests will normalize your schema into strict
+    mode (for example, by setting `additionalProperties: false` and marking all fields as
+    required), which can make previously optional fields mandatory": the "Function calling"
+    guide, developers.openai.com/api/docs/guides/function-calling, as changed on 2026-03-31).
+    None when it cannot be: an object that allows other properties (`additionalProperties`
+    true or a schema), or anything else strict mode refuses after the change."""
+    made = _made_strict(schema)
+    return made if made is not None and strict_problem(made) is None else None
+
+
+def _made_strict(schema: Any) -> Optional[Any]:
+    if not isinstance(schema, dict):
+        return schema
+    out = dict(schema)
+    if schema.get("type") == "object" or "properties" in schema:
+        if schema.get("additionalProperties", False) is not False:
+            return None
+        properties = schema.get("properties") or {}
+        inner = {key: _made_strict(value) for key, value in properties.items()}
+        if any(value is None for value in inner.values()):
+            return None
+        out.update(properties=inner, required=list(properties), additionalProperties=False)
+    if isinstance(schema.get("items"), dict):
+        items = _made_strict(schema["items"])
+        if items is None:
+            return None
+        out["items"] = items
+    return out
+
+
 def conform(schema: dict[str, Any], value: dict[str, Any]) -> dict[str, Any]:
     """`value` made to match the object `schema` (the rules in the module docstring)."""
     properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}

@@ -10,7 +10,17 @@ and toward `max_tokens`, as they do for real.
 
 Refused as the real API refuses it (HTTP 400, quoted from its replies):
 - a history that continues a tool-using turn whose assistant message does not start with
-  its thinking block ("Expected `thinking` or `redacted_thinking`, but found `tool_use`");
+  its thinking block ("Expected `thinking` or `redacted_thinking`, but found `tool_use`"),
+  whether the request asks for thinking or the model thinks by default (Claude Sonnet 5 and
+  5.5 with no `thinking` field): "Pass thinking blocks back complete and unmodified: when
+  you return a tool result, the thinking blocks from the assistant message must come back
+  with it" ("Thinking in tool and multi-turn workflows",
+  platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows). Under adaptive or
+  default thinking a forced call is answered without thinking (same page, as its current
+  Japanese and Korean versions say: when forced tool use is accepted, thinking is skipped and
+  the response begins with the tool call): that turn had no thinking to send back and is
+  accepted without it. The client remembers which calls it answered so (`IdCounter`); any
+  other tool-using turn without its thinking block is refused;
 - manual thinking (`enabled`) together with a `tool_choice` that forces a tool (`any` or
   `tool`); adaptive thinking takes a forced tool ("Thinking in tool and multi-turn workflows",
   platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows: forcing options
@@ -19,14 +29,15 @@ Refused as the real API refuses it (HTTP 400, quoted from its replies):
 - `max_tokens` not above `budget_tokens`; `budget_tokens` below 1024.
 
 Simplified: adaptive thinking always thinks (the real model decides when); a `thinking`
-block sent back counts no input tokens (the real API drops earlier turns' thinking).
+block sent back counts no input tokens (the real API drops earlier turns' thinking); a call
+is known as answered without thinking only to the client (or `serve` key) that answered it.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ._conversation import Ask, Conversation, Part, Say, Think
 from ._errors import RequestRefused, tagged_type
@@ -75,10 +86,13 @@ def check_settings(body: dict[str, Any]) -> None:
         raise RequestRefused("Thinking may not be enabled when tool_choice forces tool use.")
 
 
-def check_history(messages: list[dict[str, Any]], blocks_of: Any) -> None:
-    """With thinking on, a conversation that ends inside a tool-using turn (its last user
-    message carries tool results) must send that turn's assistant message back starting
-    with its thinking block; every thinking block must keep its signature."""
+def check_history(messages: list[dict[str, Any]], blocks_of: Any, kind: str,
+                  unthought: Callable[[str], bool] = lambda call_id: False) -> None:
+    """With thinking on (`kind`: "enabled", or "adaptive" for adaptive and default thinking),
+    a conversation that ends inside a tool-using turn (its last user message carries tool
+    results) must send that turn's assistant message back starting with its thinking block,
+    unless, under adaptive thinking, every call of the turn was answered without thinking
+    (`unthought`: a forced call); every thinking block must keep its signature."""
     for index, message in enumerate(messages):
         for number, block in enumerate(blocks_of(message)):
             if block["type"] == "thinking" and block.get("signature") != signature(block.get("thinking", "")):
@@ -93,6 +107,9 @@ def check_history(messages: list[dict[str, Any]], blocks_of: Any) -> None:
     if messages[index]["role"] != "assistant" or not any(b["type"] == "tool_use" for b in blocks):
         return
     first = blocks[0]["type"] if blocks else "nothing"
+    calls = [block.get("id") for block in blocks if block["type"] == "tool_use"]
+    if kind == "adaptive" and all(unthought(call) for call in calls):
+        return
     if first not in ("thinking", "redacted_thinking"):
         raise RequestRefused(
             f"messages.{index}.content.0.type: Expected `thinking` or `redacted_thinking`, but "
@@ -113,4 +130,5 @@ def think(conversation: Conversation, parts: list[Part]) -> Think:
         return Think(voice.line("thinking.calls", tools=tools))
     if any(isinstance(part, Say) for part in parts) and conversation.last_results:
         return Think(voice.line("thinking.results"))
-    return Think(voice.line("thinking.answer"))
+    # "I can answer without tools" reads oddly when no tool was offered
+    return Think(voice.line("thinking.answer" if conversation.tools else "thinking.no_tools"))

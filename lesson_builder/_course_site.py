@@ -19,7 +19,7 @@ from ._build import CACHE_FOLDER, Course, LessonMemo, build_course
 from ._course_file import COURSE_FILE
 from ._course_map import COURSE_MAP_MARK, course_map_html
 from ._course_pages import frame_html, frame_page, notice_markdown
-from ._coverage import coverage, coverage_markdown
+from ._coverage import SITE_WORDS_TO, coverage, coverage_markdown
 from ._glossary import glossary_page, glossary_pages
 from ._languages import REGISTRY_FILE, codes
 from ._reference_page import reference_pages
@@ -67,6 +67,9 @@ class CourseSite:
     def __init__(self, root: Path, languages: list[str]):
         self.root = root
         self.languages = languages  # as the site builds them, the default first
+        # The reference pages check() rendered, by language, for page_set() of the same build
+        # to take once: the page is rendered once per build, not twice.
+        self._references: dict[str, dict] = {}
 
     @classmethod
     def from_registry(cls, root: Path) -> "CourseSite":
@@ -81,11 +84,13 @@ class CourseSite:
         elif self.languages and course.outline.readable and course.outline.languages != self.languages:
             course.problems.add(COURSE_FILE, 1, f"'languages' must be the site's languages, the default first: "
                                                 f"[{', '.join(self.languages)}] ({REGISTRY_FILE})")
+        self._references = {}
         for lang in self.languages:  # a reference file that cannot make its page, at its line
             try:
-                reference_pages(self.root, [lang], course.outline)
+                self._references[lang] = reference_pages(self.root, [lang], course.outline)
             except ReferenceProblem as problem:
                 course.problems.add(problem.path, problem.line, problem.message)
+                self._references[lang] = {}  # the preview goes on without the page
 
     def page_set(self, course: Course, lang: str) -> PageSet:
         """Everything the course adds to the site of ``lang``."""
@@ -103,10 +108,12 @@ class CourseSite:
             if uri in found.pages:
                 found.pages[uri].update(position=entry.position, title=entry.title_in(lang)[0],
                                         frame=list(frame_html(self.root, outline, entry.slug, lang)))
-        try:
-            references = reference_pages(self.root, [lang], outline)
-        except ReferenceProblem:  # reported by check(); the preview goes on without the page
-            references = {}
+        references = self._references.pop(lang, None)  # rendered by check() for this build
+        if references is None:
+            try:
+                references = reference_pages(self.root, [lang], outline)
+            except ReferenceProblem:  # reported by check(); the preview goes on without the page
+                references = {}
         for uri, (owner, markdown) in references.items():
             found.pages[uri] = {"markdown": markdown, "owner": str(owner)}
         source = glossary_pages(self.root, [lang]).get(glossary_page(lang))
@@ -116,7 +123,7 @@ class CourseSite:
         if outline is not None and outline.lessons:
             found.course_map = course_map_html(self.root, course, lang)
         if lang == self.languages[0]:
-            found.coverage = coverage_markdown(coverage(course))
+            found.coverage = coverage_markdown(coverage(course), words_to=SITE_WORDS_TO)
         return found
 
 
@@ -128,12 +135,14 @@ def author_guide_link(root: Path, dest_uri: str, lang: str) -> dict:
     return {"url": url, "label": ui_text(root, lang, "site.authorGuide")}
 
 
-def run_course(root: Path, markdown, *, cache: bool, memo: LessonMemo | None) -> Course:
-    """Read, run, check and render the course at ``root`` for the site (every language)."""
+def run_course(root: Path, markdown, *, cache: bool, memo: LessonMemo | None) -> tuple[Course, CourseSite]:
+    """Read, run, check and render the course at ``root`` for the site (every language); the
+    site that checked it, which holds the reference pages it rendered for its page sets."""
     course = build_course(root, markdown=markdown, cache_folder=root / CACHE_FOLDER if cache else None,
                           use_cache=cache, memo=memo)
-    CourseSite.from_registry(root).check(course)
-    return course
+    site = CourseSite.from_registry(root)
+    site.check(course)
+    return course, site
 
 
 def stub_lesson_pages(course: Course) -> None:

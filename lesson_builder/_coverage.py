@@ -16,6 +16,12 @@ WORD = re.compile(r"[^\W\d_](?:[^\W_]|['’\u200c-])*", re.UNICODE)
 MARKUP = re.compile(r"\{\{[^}]*\}\}|<[^>]+>|\]\([^)]*\)|`[^`]*`")
 
 
+# The author guide's table rounds words to hundreds: it compares the lengths of a lesson's pages,
+# and exact counts would change the default language's pages (which hold the guide) at every
+# edit of a sentence in any language, so that `mkdocs serve` built that language again too.
+SITE_WORDS_TO = 100
+
+
 @dataclass
 class CoverageRow:
     slug: str
@@ -78,17 +84,19 @@ def coverage(course: Course) -> list[CoverageRow]:
     return rows
 
 
-def coverage_markdown(rows: list[CoverageRow]) -> str:
-    """The table as markdown (a terminal reads it as well as the site does)."""
+def coverage_markdown(rows: list[CoverageRow], *, words_to: int = 1) -> str:
+    """The table as markdown (a terminal reads it as well as the site does); words rounded to
+    the nearest ``words_to`` (the author guide's table: ``SITE_WORDS_TO``)."""
     kinds = list(QUIZ_KINDS)
-    head = ["lesson", "lang", "page", "snippets"] + [QUIZ_KINDS[kind].short_name or kind for kind in kinds] + ["words"]
+    words = "words" if words_to == 1 else f"words (nearest {words_to})"
+    head = ["lesson", "lang", "page", "snippets"] + [QUIZ_KINDS[kind].short_name or kind for kind in kinds] + [words]
     body = []
     for row in rows:
         if row.page != "written":
             body.append([row.slug, row.lang, row.page] + ["–"] * (len(head) - 3))
             continue
         body.append([row.slug, row.lang, row.page, str(row.snippets)]
-                    + [str(row.quizzes.get(kind, 0)) for kind in kinds] + [str(row.words)])
+                    + [str(row.quizzes.get(kind, 0)) for kind in kinds] + [str(_rounded(row.words, words_to))])
     widths = [max(len(cells[i]) for cells in [head] + body) for i in range(len(head))]
 
     def line(cells: list[str]) -> str:
@@ -96,3 +104,7 @@ def coverage_markdown(rows: list[CoverageRow]) -> str:
 
     rule = "| " + " | ".join("-" * width for width in widths) + " |"
     return "\n".join([line(head), rule] + [line(cells) for cells in body])
+
+
+def _rounded(count: int, to: int) -> int:
+    return count if to == 1 else (count + to // 2) // to * to

@@ -80,9 +80,9 @@ SHAPE_ROWS = (
              # required); the course keeps one non-strict definition across the three APIs.
              '`{"type": "function", "name": …, "description": …, "parameters": {…}, "strict": false}`'),
     ShapeRow("tool_choice",
-             '`{"type": "auto"}` · `{"type": "any"}` · `{"type": "tool", "name": …}` · `{"type": "none"}`',
-             '`"auto"` · `"required"` · `{"type": "function", "function": {"name": …}}` · `"none"`',
-             '`"auto"` · `"required"` · `{"type": "function", "name": …}` · `"none"`'),
+             '`{"type": "auto"}`[[comma]]`{"type": "any"}`[[comma]]`{"type": "tool", "name": …}`[[comma]]`{"type": "none"}`',
+             '`"auto"`[[comma]]`"required"`[[comma]]`{"type": "function", "function": {"name": …}}`[[comma]]`"none"`',
+             '`"auto"`[[comma]]`"required"`[[comma]]`{"type": "function", "name": …}`[[comma]]`"none"`'),
     ShapeRow("one_call",
              '`tool_choice={"type": "auto", "disable_parallel_tool_use": True}`',
              '`parallel_tool_calls=False`',
@@ -96,13 +96,13 @@ SHAPE_ROWS = (
              '`response.choices[0].message.tool_calls`',
              '`[i for i in response.output if i.type == "function_call"]`'),
     ShapeRow("call_fields",
-             '`block.id` (`toolu_…`), `block.name`, `block.input`[[a_dict]]',
-             '`tool_call.id` (`call_…`), `tool_call.function.name`, `tool_call.function.arguments`[[a_json_string]]',
-             '`item.call_id` (`call_…`), `item.name`, `item.arguments`[[a_json_string]]'),
+             '`block.id` (`toolu_…`)[[comma]]`block.name`[[comma]]`block.input`[[a_dict]]',
+             '`tool_call.id` (`call_…`)[[comma]]`tool_call.function.name`[[comma]]`tool_call.function.arguments`[[a_json_string]]',
+             '`item.call_id` (`call_…`)[[comma]]`item.name`[[comma]]`item.arguments`[[a_json_string]]'),
     ShapeRow("stop_field",
              '`response.stop_reason`',
              '`response.choices[0].finish_reason`',
-             '`response.status`, `response.incomplete_details.reason`'),
+             '`response.status`[[comma]]`response.incomplete_details.reason`'),
     ShapeRow("assistant_turn",
              '`messages.append({"role": "assistant", "content": response.content})`',
              '`messages.append(response.choices[0].message)`',
@@ -122,7 +122,9 @@ SHAPE_ROWS = (
 )
 
 # The phrases a language's text file must give (`phrases:`), each used in a cell above.
-SHAPE_PHRASES = ("first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
+# `comma` separates code spans in a list, as the language writes it ("、" in Chinese, "، " in
+# Persian: a Latin comma or a middle dot breaks a right-to-left line).
+SHAPE_PHRASES = ("comma", "first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
                  "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property")
 
@@ -143,7 +145,7 @@ class StopRow:
 WHAT_A_LOOP_DOES = ("answer", "run_calls", "continue", "not_an_answer", "check_first")
 
 STOP_FIELDS = {"messages": "`stop_reason`", "chat": "`finish_reason`",
-               "responses": "`status`, `incomplete_details.reason`"}
+               "responses": "`status`[[comma]]`incomplete_details.reason`"}
 
 STOP_ROWS = (
     StopRow("end_turn", "messages", '`"end_turn"`', "answer", "tool-loop"),
@@ -159,13 +161,15 @@ STOP_ROWS = (
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
     StopRow("length", "chat", '`"length"`', "not_an_answer", "tool-loop"),
     StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "tool-loop"),
-    StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer"),
-    StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
-    StopRow("max_output_tokens", "responses", '`"incomplete"`, `"max_output_tokens"`', "not_an_answer"),
-    StopRow("incomplete_content_filter", "responses", '`"incomplete"`, `"content_filter"`', "not_an_answer"),
     # A `refusal` content part (`ResponseOutputRefusal`) in a completed message, and a
     # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
+    # The refusal comes before the plain `completed` row: it is "completed" with no
+    # function call too, so a loop checks for it before it takes the text as the answer.
     StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer"),
+    StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer"),
+    StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
+    StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer"),
+    StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer"),
     StopRow("failed", "responses", '`"failed"`', "not_an_answer"),
 )
 

@@ -22,8 +22,10 @@ def model_cards(catalogue: Mapping[str, ModelCard], provider: str) -> list[Model
 def model_columns(provider: str) -> tuple[str, ...]:
     """The keys of a provider's columns (their headings are the language's `models.<key>`)."""
     if provider == "anthropic":
-        return ("model", "course_name", "context", "output", "thinking", "forced_tool_choice", "tool_prompt",
-                "retires")
+        # What the model refuses is shown beside what it does: manual thinking, sampling
+        # parameters, a prefill and a forced call are each a 400 on some course models.
+        return ("model", "course_name", "context", "output", "thinking", "manual_thinking", "sampling",
+                "prefill", "forced_tool_choice", "tool_prompt", "retires")
     return ("model", "course_name", "context", "output", "reasoning", "retires")
 
 
@@ -51,15 +53,19 @@ def _cell(texts: ReferenceTexts, card: ModelCard, key: str, course_names: Mappin
         return f"`{card.id}`"
     if key == "course_name":
         names = [name for name, model_id in course_names.items() if model_id == card.id]
-        return ", ".join(f"`{name}`" for name in names) or "—"
+        return words["separator"].join(f"`{name}`" for name in names) or "—"
     if key == "context":
         return texts.number(card.context_window)
     if key == "output":
         return texts.number(card.max_output)
     if key == "thinking":
-        return f'{words["yes"]} ({words["display"][card.thinking_display]})' if card.thinks_by_default else words["no"]
-    if key == "forced_tool_choice":
-        return words["yes"] if card.forced_tool_choice else words["no"]
+        if not card.thinks_by_default:
+            return words["no"]
+        # The language's own brackets (是（…）), and a display the pages found do not state marked
+        display = words["display"][card.thinking_display] + (words["assumed"] if card.thinking_display_assumed else "")
+        return put(words["thinking_yes"], {"display": display})
+    if key in ("manual_thinking", "sampling", "prefill", "forced_tool_choice"):
+        return words["yes"] if getattr(card, key) else words["no"]
     if key == "reasoning":
         return words["yes"] if card.reasoning else words["no"]
     if key == "tool_prompt":
@@ -79,7 +85,7 @@ def _tool_prompt(texts: ReferenceTexts, card: ModelCard) -> str:
         if kind in FORCED_KINDS and not card.forced_tool_choice:
             continue  # the model refuses these kinds: no figure for a request it never takes
         by_figure.setdefault(tokens, []).append(kind)
-    figures = " · ".join("/".join(f"`{kind}`" for kind in kinds) + f": {texts.number(tokens)}"
+    figures = texts.words["models"]["separator"].join("/".join(f"`{kind}`" for kind in kinds) + f": {texts.number(tokens)}"
                          for tokens, kinds in by_figure.items())
     # Figures carried over from another model are not this model's published facts: say so.
     return figures + texts.words["models"]["tool_prompt_carried"] if card.tool_prompt_carried else figures

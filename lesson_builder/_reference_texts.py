@@ -43,7 +43,8 @@ LAYOUT = {
                "rows": _keys(*(str(row.status) for row in ERROR_ROWS)), "bodies": TEXT, "after": TEXT},
     "models": {"heading": TEXT, "text": TEXT, "model": TEXT, "course_name": TEXT, "context": TEXT,
                "output": TEXT, "thinking": TEXT, "forced_tool_choice": TEXT, "tool_prompt": TEXT,
-               "tool_prompt_carried": TEXT,
+               "tool_prompt_carried": TEXT, "manual_thinking": TEXT, "sampling": TEXT, "prefill": TEXT,
+               "thinking_yes": TEXT, "assumed": TEXT, "separator": TEXT,
                "reasoning": TEXT, "retires": TEXT, "yes": TEXT, "no": TEXT, "never": TEXT, "retired": TEXT,
                "display": _keys(*sorted({card.thinking_display for card in CATALOGUE.values()})),
                "after": TEXT},
@@ -52,7 +53,8 @@ LAYOUT = {
 
 # The texts the page fills in, and with what: each must name exactly these slots; no other
 # text may have one.
-SLOTS = {"models.retired": {"date"}, "errors.after": {"connection", "timeout", "retries"}}
+SLOTS = {"models.retired": {"date"}, "models.thinking_yes": {"display"},
+         "errors.after": {"connection", "timeout", "retries"}}
 
 
 class ReferenceProblem(Exception):

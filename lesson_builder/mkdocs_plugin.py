@@ -24,7 +24,7 @@ from mkdocs.structure.files import File, Files
 
 from ._build import CACHE_FOLDER, LessonMemo
 from ._content_security import content_problems, inline_code_refusal, page_script_hashes, with_meta_policy
-from ._course_site import CourseSite, PageSet, author_guide_link, run_course, stub_lesson_pages
+from ._course_site import PageSet, author_guide_link, run_course, stub_lesson_pages
 from ._language_builds import (LANGUAGE_ENV, SERVING_ENV, LanguageBuildError, LanguageBuilds, handed_page_set,
                                record_script_hashes)
 from ._languages import LanguageRegistryError, codes
@@ -185,7 +185,7 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
     def _start_languages(self, config) -> None:
         """Run and check the course (every language), start every language's build."""
         markdown = markdown_renderer(list(config.markdown_extensions), dict(config.mdx_configs))
-        course = run_course(self._root, markdown, cache=self.config.cache, memo=self._memo)
+        course, site = run_course(self._root, markdown, cache=self.config.cache, memo=self._memo)
         for warning in sorted(course.warnings, key=lambda p: (p.path, p.line)):
             log.info("lessons: warning: %s", warning)  # INFO: --strict fails on a logged warning
         problems = [str(p) for p in sorted(course.problems, key=lambda p: (p.path, p.line))]
@@ -200,7 +200,6 @@ class LessonsPlugin(BasePlugin[LessonsConfig]):
                      "made, the others cached)", len(course.pages), course.chains_run, course.pictures_drawn)
         self._others = LanguageBuilds(self._root, Path(config.config_file_path), self._lang, strict=bool(config.strict),
                                       serving=self._serving, runtime_version=self._runtime.version)
-        site = CourseSite.from_registry(self._root)
         self._others.start([site.page_set(course, lang) for lang in site.languages])
 
     def _belongs(self, file: File, config) -> bool:

@@ -17,7 +17,7 @@ WORDS = {
     "files.list": ("list", "which files", "what files", "folder", "directory"),
     "flowers.stock": ("inventory", "stock", "flower"),
     "flowers.cities": ("Beijing", "Shanghai", "Shenzhen", "Guangzhou", "Hangzhou"),
-    "flowers.weather": ("weather", "temperature", "hot$", "cold$", "rain"),
+    "flowers.weather": ("weather", "temperature", "hot$", "cold$", "rain", "snow", "frost", "freez"),
     "flowers.together": ("at once", "in one call", "together", "in one go"),
     "chat.summarise": ("summar", "sum up", "tl;dr"),
     "tools.call_when": ("call when", "use when", "use it when", "call it when", "when the user"),
@@ -74,11 +74,12 @@ PHRASES = {
     "flowers.made_up_weather": "{city} is probably sunny today, about 25 degrees.",
     "flowers.ask_weather_city": "Which city's weather should I check?",
     "chat.summary": "In short: {summary}",
-    "preamble.values": "I'll check {values} with {tools}.",
+    "preamble.values": "I'll check with {tools}: {values}.",
     "preamble.plain": "I'll check with {tools}.",
     "thinking.calls": "To answer, I will call {tools}.",
     "thinking.results": "The results are in; I can answer.",
     "thinking.answer": "I can answer without tools.",
+    "thinking.no_tools": "A simple question: answering now.",
     # what the model says when a fault makes it refuse (fake_client.faults)
     "fault.refusal": "I'm sorry, but I can't help with that.",
     # what the model says of a server tool it does not run (fake_client._server_tools)

@@ -20,7 +20,7 @@ WORDS = {
     "flowers.stock": ("موجودی", "گل", "انبار"),
     # Persian city names do not decline ("در تهران"), so none needs a stem.
     "flowers.cities": ("پکن", "شانگهای", "شنژن", "گوانگژو", "تهران", "اصفهان", "شیراز"),
-    "flowers.weather": ("هوا", "دما", "گرم", "سرد", "باران"),
+    "flowers.weather": ("هوا", "دما", "گرم", "سرد", "باران", "برف", "یخ", "یخبندان", "سرما"),
     "flowers.together": ("یک‌جا", "یکجا", "با هم", "یک بار"),
     "chat.summarise": ("خلاصه", "جمع‌بندی"),
     "tools.call_when": ("وقتی", "هنگامی که", "زمانی که"),
@@ -84,6 +84,7 @@ PHRASES = {
     "thinking.calls": "برای پاسخ، {tools} را صدا می‌زنم.",
     "thinking.results": "نتیجه‌ها رسید؛ می‌توانم پاسخ بدهم.",
     "thinking.answer": "بدون ابزار هم می‌توانم پاسخ بدهم.",
+    "thinking.no_tools": "پرسش ساده است؛ فوراً پاسخ می‌دهم.",
     # what the model says when a fault makes it refuse (fake_client.faults)
     "fault.refusal": "متأسفم، نمی\u200cتوانم در این مورد کمک کنم.",
     # what the model says of a server tool it does not run (fake_client._server_tools)

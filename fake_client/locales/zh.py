@@ -15,9 +15,11 @@ WORDS = {
     "shop.injection": ("忽略你的指令", "忽略之前的指令", "忽略以上指令", "忽略所有指令", "无视你的指令"),
     "files.read": ("读", "内容", "打开", "写了什么"),
     "files.list": ("列出", "哪些文件", "目录", "文件夹", "列表"),
-    "flowers.stock": ("库存", "鲜花", "花", "存货"),
+    # Not "花" alone: it is in 花束 (a bouquet), which a weather question asks about too
+    # ("会不会冻坏花束"); a stock question names the stock or what is left.
+    "flowers.stock": ("库存", "鲜花", "存货", "还剩", "还有没有", "多少枝"),
     "flowers.cities": ("北京", "上海", "深圳", "广州", "杭州", "哈尔滨", "成都", "昆明"),
-    "flowers.weather": ("天气", "气温", "热", "冷", "下雨"),
+    "flowers.weather": ("天气", "气温", "热", "冷", "下雨", "雪", "冻", "结冰", "送货", "配送"),
     "flowers.together": ("一次", "一起", "一并", "同时"),
     "chat.summarise": ("总结", "概括", "摘要"),
     "tools.call_when": ("时调用", "时使用", "当"),
@@ -73,11 +75,12 @@ PHRASES = {
     "flowers.made_up_weather": "{city}今天大概是晴天，二十五度左右。",
     "flowers.ask_weather_city": "您想查哪个城市的天气？",
     "chat.summary": "简而言之：{summary}",
-    "preamble.values": "我用 {tools} 查一下 {values}。",
+    "preamble.values": "我用 {tools} 查一下：{values}。",
     "preamble.plain": "我用 {tools} 查一下。",
     "thinking.calls": "要回答这个问题，我需要调用 {tools}。",
     "thinking.results": "结果已经返回，可以回答了。",
     "thinking.answer": "不用工具也能回答。",
+    "thinking.no_tools": "问题简单，直接回答。",
     # what the model says when a fault makes it refuse (fake_client.faults)
     "fault.refusal": "抱歉，我无法帮助处理这个请求。",
     # what the model says of a server tool it does not run (fake_client._server_tools)

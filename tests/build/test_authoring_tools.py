@@ -12,7 +12,7 @@ import pytest
 
 from support.authoring_copies import REPO, content_root, copy_sample
 from lesson_builder import scan_course
-from lesson_builder._coverage import coverage
+from lesson_builder._coverage import SITE_WORDS_TO, CoverageRow, coverage, coverage_markdown
 from lesson_builder._mark_strings import is_text
 from lesson_builder._text_language import foreign_language
 from lesson_builder._translation_check import string_literals
@@ -42,6 +42,17 @@ def test_coverage_counts_snippets_quizzes_and_marks_translations_in_progress(tmp
     assert printed.returncode == 0, printed.stderr
     assert re.search(rf"^\| first-steps +\| bg +\| written +\| {written.snippets} +\|", printed.stdout, re.M)
     assert re.search(r"^\| first-steps +\| ru +\| in progress +\|", printed.stdout, re.M)
+
+
+def test_the_guides_table_rounds_words_so_an_edited_sentence_leaves_it_as_it_was():
+    # The default language's pages hold the guide: a table that changed at every edit would
+    # build that language again whenever any language's sentence is edited under `mkdocs serve`.
+    def table(words: int, **rounding) -> str:
+        return coverage_markdown([CoverageRow("tool-loop", "ru", "written", 3, {}, words)], **rounding)
+    assert table(2545, words_to=SITE_WORDS_TO) == table(2546, words_to=SITE_WORDS_TO)
+    assert re.search(r"\| 2500 +\|$", table(2549, words_to=SITE_WORDS_TO), re.M)
+    assert re.search(r"\| 2600 +\|$", table(2550, words_to=SITE_WORDS_TO), re.M)
+    assert table(2545) != table(2546)  # the command's table: exact
 
 
 def test_new_lays_a_translation_out_like_the_written_lesson(tmp_path):
@@ -198,3 +209,5 @@ def test_the_author_guide_shows_the_coverage_table_and_the_commands(site):
         rows = re.findall(rf"<td>{entry.slug}</td>\s*<td>(\w+)</td>\s*<td>([\w ]+)</td>", table)
         assert {lang for lang, _ in rows} == set(outline.languages)
         assert {lang for lang, page in rows if page == "in progress"} == entry.in_progress
+    words = re.findall(r"<td>(\d+)</td>\s*</tr>", table)
+    assert words and all(int(count) % SITE_WORDS_TO == 0 for count in words)

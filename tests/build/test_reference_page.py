@@ -70,8 +70,12 @@ def mismatches(markdown: str, texts, catalogue) -> list[str]:
                 thinks = row[words["thinking"]].startswith(words["yes"])
                 if thinks != card.thinks_by_default:
                     found.append(f"{card.id}: thinking by default {row[words['thinking']]}")
-                if (row[words["forced_tool_choice"]] == words["yes"]) != card.forced_tool_choice:
-                    found.append(f"{card.id}: forced tool_choice {row[words['forced_tool_choice']]}")
+                for refusable in ("manual_thinking", "sampling", "prefill", "forced_tool_choice"):
+                    if (row[words[refusable]] == words["yes"]) != getattr(card, refusable):
+                        found.append(f"{card.id}: {refusable} {row[words[refusable]]}")
+                # a display the documentation does not state is marked as assumed, in every language
+                if (words["assumed"] in row[words["thinking"]]) != (card.thinks_by_default and card.thinking_display_assumed):
+                    found.append(f"{card.id}: assumed thinking display {row[words['thinking']]}")
                 for kind, tokens in card.tool_prompt.items():
                     shown = re.search(rf"`{kind}`[^:]*: {re.escape(texts.number(tokens))}\b",
                                       row[words["tool_prompt"]]) is not None
@@ -119,6 +123,22 @@ def test_a_carried_over_tool_prompt_shown_as_published_is_caught():
                  for card_id, card in CATALOGUE.items()}
     assert any("carried-over tool prompt" in problem
                for problem in mismatches(reference_markdown(texts, OUTLINE, today=TODAY), texts, published))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_course_model_s_refusals_and_assumed_display_are_shown(lang):
+    # claude-sonnet-5 refuses manual thinking and sampling parameters (its migration guide);
+    # its thinking display is assumed in the catalogue, and the page says so in every language
+    texts = read_reference_texts(REPO, lang)
+    words = texts.words["models"]
+    row = model_rows(reference_markdown(texts, OUTLINE, today=TODAY), "anthropic")["claude-sonnet-5"]
+    assert (row[words["manual_thinking"]], row[words["sampling"]], row[words["prefill"]]) == (
+        words["no"], words["no"], words["yes"])
+    assert words["assumed"] in row[words["thinking"]]
+    published = {card_id: dataclasses.replace(card, manual_thinking=True) if card_id == "claude-sonnet-5" else card
+                 for card_id, card in CATALOGUE.items()}
+    assert "claude-sonnet-5: manual_thinking " + words["no"] in mismatches(
+        reference_markdown(texts, OUTLINE, today=TODAY), texts, published)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -359,3 +379,51 @@ def test_each_section_has_the_same_anchor_in_every_language(lang):
     (_, markdown), = reference_pages(REPO, [lang], OUTLINE).values()
     anchors = re.findall(r"^## .+ \{#([a-z-]+)\}$", markdown, re.M)
     assert anchors == ["shapes", "example", "stop-reasons", "errors", "models"] == list(ANCHORS.values())
+
+
+def test_a_build_renders_each_reference_page_once(monkeypatch):
+    # check() renders the page to find its problems; the page set of the same build takes that
+    # rendering instead of making it again (the real function, counted)
+    from lesson_builder import _course_site
+    from lesson_builder._build import Course
+
+    calls = []
+    real = _course_site.reference_pages
+
+    def counted(*args, **kwargs):
+        calls.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_course_site, "reference_pages", counted)
+    course, site = Course(root=REPO), _course_site.CourseSite(REPO, ["ru"])
+    course.outline = OUTLINE
+    site.check(course)
+    pages = site.page_set(course, "ru").pages
+    assert calls == [["ru"]]
+    assert pages["ru/reference.md"]["markdown"] == reference_pages(REPO, ["ru"], OUTLINE)["ru/reference.md"][1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_completed_refusal_is_listed_before_the_plain_completed_answer(lang):
+    # a refusal is "completed" with no function call too: read top-down, the table must
+    # have the reader check for it before taking "completed" as an answer
+    texts = read_reference_texts(REPO, lang)
+    markdown = reference_markdown(texts, OUTLINE, today=TODAY)
+    phrases = texts.words["phrases"]
+    refusal = markdown.index('`"completed"`' + phrases["with_refusal"])
+    answer = markdown.index('`"completed"`' + phrases["no_function_call"])
+    assert refusal < answer
+
+
+@pytest.mark.parametrize("lang", ["zh", "fa"])
+def test_lists_of_code_are_separated_as_the_language_writes_them(lang):
+    # shared cells listed code with a Latin comma or a middle dot: in Persian they break the
+    # right-to-left line, in Chinese they are the wrong (half-width) mark
+    texts = read_reference_texts(REPO, lang)
+    markdown = reference_markdown(texts, OUTLINE, today=TODAY)
+    comma = texts.words["phrases"]["comma"]
+    for listed in ('`"auto"`', '`"required"`'), ("`block.id` (`toolu_…`)", "`block.name`"), (
+            '`"incomplete"`', '`"max_output_tokens"`'), ("`status`", "`incomplete_details.reason`"):
+        assert comma.join(listed) in markdown
+        for latin in (", ", " · "):
+            assert latin.join(listed) not in markdown

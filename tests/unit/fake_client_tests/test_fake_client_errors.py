@@ -98,7 +98,12 @@ def test_tool_without_name_or_schema():
                    messages=[QUESTION]) == "tools.0.input_schema: Field required"
     assert refusal(tools=[{"name": "bad name", "input_schema": TOOL["input_schema"]}],
                    messages=[QUESTION]) == (
-        "tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'")
+        "tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'")
+    # "Define tools": up to 128 characters (no longer 64)
+    assert refusal(tools=[{"name": "x" * 129, "input_schema": TOOL["input_schema"]}],
+                   messages=[QUESTION]).startswith("tools.0.name: String should match pattern")
+    Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=100, messages=[QUESTION],
+                                tools=[{"name": "x" * 128, "input_schema": TOOL["input_schema"]}])
     assert refusal(tools=[{"name": "x", "input_schema": {"type": "string"}}],
                    messages=[QUESTION]) == "tools.0.input_schema.type: Input should be 'object'"
     assert refusal(tools=[TOOL, TOOL], messages=[QUESTION]) == "tools: Tool names must be unique."
@@ -188,6 +193,11 @@ def test_openai_tool_definitions():
         "name": "f", "parameters": {"type": "string"}}}], messages=[{"role": "user", "content": "hi"}]
     ) == ("Invalid schema for function 'f': schema must be a JSON Schema of 'type: \"object\"', "
           "got 'type: \"string\"'.", "tools[0].function.parameters", "invalid_function_parameters")
+    # a name of at most 64 characters (API reference, `tools[].function.name`)
+    assert openai_refusal(tools=[{"type": "function", "function": {"name": "n" * 65}}],
+                          messages=[{"role": "user", "content": "hi"}]) == (
+        "Invalid 'tools[0].function.name': string too long. Expected a string with maximum length 64, "
+        "but got a string with length 65 instead.", "tools[0].function.name", "string_above_max_length")
 
 
 def test_openai_messages_and_roles():

@@ -163,7 +163,7 @@ def test_refusal_in_each_shape():
     faults.next("refusal", times=3)
     message = anthropic_call(tools=TOOLS)
     assert message.stop_reason == "refusal"
-    assert [block.text for block in message.content] == ["I'll check 1042"]  # what was written before it
+    assert [block.text for block in message.content] == ["I'll check with"]  # what was written before it
     assert message.stop_details == {"category": None, "explanation": None, "type": "refusal"}
     completion = chat_call(tools=FUNCTIONS).choices[0]
     assert completion.finish_reason == "stop"

@@ -187,3 +187,81 @@ def test_ukrainian_cities_of_the_lesson_are_named_in_their_plain_form(question):
         messages=[{"role": "user", "content": question}])
     assert [block.input for block in reply.content if block.type == "tool_use"] == [
         {"city": "Київ"}, {"city": "Львів"}, {"city": "Одеса"}]
+
+
+def _stock_and_weather(stock, weather):
+    city = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    return [{"name": "get_stock", "description": stock, "input_schema": city},
+            {"name": "get_weather", "description": weather, "input_schema": city}]
+
+
+# The lessons' own descriptions send frost, snow and delivery worries to the weather tool
+# (attaching-tools: "не замёрзнет ли букет в дороге", "今天送货会不会受影响"); the model must
+# hear those words as weather words, or a learner who tries the lesson's own question sees the
+# stock tool called.
+FROST_AND_SNOW = [
+    ("ru", "Не замёрзнет ли букет по дороге в Ярославль?"), ("ru", "Мороз в Казани сильный?"),
+    ("ru", "В Самаре идёт снег?"), ("ru", "Не замерзнут ли тюльпаны? Холод в Казани?"),
+    ("uk", "Чи не замерзне букет дорогою до Одеси?"), ("uk", "У Львові сніг?"),
+    ("bg", "Няма ли букетът да измръзне по пътя до Пловдив?"), ("bg", "Вали ли сняг в София?"),
+    ("zh", "哈尔滨今天送货会不会受影响？"), ("zh", "哈尔滨今天下雪吗？"), ("zh", "哈尔滨今天会不会冻坏花束？"),
+    ("fa", "امروز در شیراز برف می‌آید؟"), ("fa", "سفارش در راه اصفهان یخ می‌زند؟"),
+    ("en", "Will the bouquet freeze on the way to Hangzhou?"), ("en", "Is there snow in Beijing today?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question"), FROST_AND_SNOW)
+def test_frost_snow_and_delivery_are_weather_questions(lang, question):
+    tools = _stock_and_weather(phrase(lang, "flowers.stock_intro") or "返回门店的鲜花库存，每种还剩多少枝。",
+                               phrase(lang, "flowers.ask_weather_city"))
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=500, tools=tools,
+                                        messages=[{"role": "user", "content": question}])
+    assert [block.name for block in reply.content if block.type == "tool_use"] == ["get_weather"]
+
+
+@pytest.mark.parametrize("question", ["哈尔滨的玫瑰还剩多少枝？", "哈尔滨的鲜花库存还有多少？", "哈尔滨有没有郁金香？"])
+def test_a_chinese_stock_question_still_picks_the_stock_tool(question):
+    tools = _stock_and_weather("返回门店现在有哪些鲜花、每种还剩多少枝。有人问某种花还有没有、库存还剩多少时调用。",
+                               "返回指定城市今天的天气。有人问天气、气温，或者要判断今天送货会不会受影响时调用。")
+    reply = Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=500, tools=tools,
+                                        messages=[{"role": "user", "content": question}])
+    assert [block.name for block in reply.content if block.type == "tool_use"] == ["get_stock"]
+
+
+PREAMBLES = {
+    "ru": ("Сколько роз в Казани и Самаре?", "Проверю с помощью get_stock: Казань, Самара."),
+    "uk": ("Скільки троянд у Києві та Львові?", "Перевірю за допомогою get_stock: Київ, Львів."),
+    "bg": ("Колко рози има в София и Пловдив?", "Ще проверя с get_stock: София, Пловдив."),
+    "zh": ("哈尔滨和成都的库存还有多少？", "我用 get_stock 查一下：哈尔滨、成都。"),
+    "fa": ("موجودی گل در تهران و اصفهان چقدر است؟", "تهران، اصفهان را با get_stock بررسی می‌کنم."),
+    "en": ("What is the flower stock in Beijing and Shanghai?", "I'll check with get_stock: Beijing, Shanghai."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PREAMBLES))
+def test_the_text_before_the_calls_lists_the_cities_grammatically(lang):
+    # ru "Проверю Казань, Самара" put the names in the wrong case; zh wrote "查一下 哈尔滨, 成都"
+    # (a space before Han, a half-width comma for a call about two cities at once)
+    question, said = PREAMBLES[lang]
+    city = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    reply = Anthropic().messages.create(
+        model="claude-haiku-4-5", max_tokens=500, messages=[{"role": "user", "content": question}],
+        tools=[{"name": "get_stock", "description": phrase(lang, "flowers.stock_intro") or "鲜花库存",
+                "input_schema": city}])
+    assert [block.text for block in reply.content if block.type == "text"] == [said]
+
+
+def test_a_call_about_two_cities_at_once_lists_them_in_the_language_s_comma():
+    city = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    reply = Anthropic().messages.create(
+        model="claude-haiku-4-5", max_tokens=500, messages=[{"role": "user", "content": "把哈尔滨和成都的库存一次查完"}],
+        tools=[{"name": "get_stock", "description": "鲜花库存", "input_schema": city}])
+    assert [block.input for block in reply.content if block.type == "tool_use"] == [{"city": ["哈尔滨", "成都"]}]
+    assert reply.content[0].text == "我用 get_stock 查一下：哈尔滨、成都。"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_thinking_without_tools_does_not_speak_of_tools(lang):
+    reply = Anthropic().messages.create(model="claude-sonnet-5", max_tokens=500,
+                                        messages=[{"role": "user", "content": Q[lang]}])
+    assert reply.content[0].thinking == phrase(lang, "thinking.no_tools")

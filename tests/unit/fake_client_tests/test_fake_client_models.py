@@ -70,6 +70,53 @@ def test_a_forced_tool_choice_is_answered_without_default_thinking():
     assert "thinking" not in [block.type for block in reply.content]
 
 
+WEATHER = [{"name": "get_weather", "description": "Времето в град.", "input_schema": {
+    "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]
+WEATHER_QUESTION = {"role": "user", "content": "Какво е времето в София?"}
+
+
+def _results_of(reply):
+    return {"role": "user", "content": [{"type": "tool_result", "tool_use_id": block.id, "content": "12 °C"}
+                                        for block in reply.content if block.type == "tool_use"]}
+
+
+@pytest.mark.parametrize("thinking", [None, {"type": "adaptive"}])
+def test_default_thinking_has_the_history_rules_of_thinking(thinking):
+    # "Pass thinking blocks back complete and unmodified" (thinking-tool-workflows): the
+    # model thought by default, so a turn sent back without its thinking is refused as when
+    # the request asks for thinking.
+    client = Anthropic()
+    extra = {"thinking": thinking} if thinking else {}
+    ask = dict(model="claude-sonnet-5", max_tokens=1024, tools=WEATHER, **extra)
+    turn = client.messages.create(messages=[WEATHER_QUESTION], **ask)
+    assert turn.content[0].type == "thinking" and turn.stop_reason == "tool_use"
+    whole = [block.model_dump() for block in turn.content]
+    client.messages.create(messages=[WEATHER_QUESTION, {"role": "assistant", "content": whole},
+                                     _results_of(turn)], **ask)
+    for kept in (whole[1:], [block for block in whole if block["type"] == "tool_use"]):
+        with pytest.raises(BadRequestError) as refused:
+            client.messages.create(messages=[WEATHER_QUESTION, {"role": "assistant", "content": kept},
+                                             _results_of(turn)], **ask)
+        assert "Expected `thinking` or `redacted_thinking`, but found" in refused.value.body["error"]["message"]
+
+
+def test_a_forced_call_answered_without_thinking_goes_back_without_it():
+    client = Anthropic()
+    forced = client.messages.create(model="claude-sonnet-5", max_tokens=1024, tools=WEATHER,
+                                    tool_choice={"type": "tool", "name": "get_weather"}, messages=[WEATHER_QUESTION])
+    assert [block.type for block in forced.content] == ["tool_use"]
+    history = [WEATHER_QUESTION, {"role": "assistant", "content": forced.content}, _results_of(forced)]
+    answer = client.messages.create(model="claude-sonnet-5", max_tokens=1024, tools=WEATHER, messages=history)
+    assert answer.stop_reason == "end_turn"
+    # a hand-written call the model never made has no such excuse
+    written = {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01handmade", "name": "get_weather",
+                                                 "input": {"city": "София"}}]}
+    with pytest.raises(BadRequestError):
+        client.messages.create(model="claude-sonnet-5", max_tokens=1024, tools=WEATHER, messages=[
+            WEATHER_QUESTION, written, {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "toolu_01handmade", "content": "12 °C"}]}])
+
+
 @pytest.mark.parametrize("field, value", [("temperature", 0.2), ("top_p", 0.5), ("top_k", 5)])
 def test_sonnet_5_refuses_sampling_parameters(field, value):
     # through extra_body: the locked anthropic SDK's create() has no sampling keywords

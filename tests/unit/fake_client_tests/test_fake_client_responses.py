@@ -143,6 +143,29 @@ def test_strict_is_the_default_and_a_bad_strict_schema_is_refused():
     assert OpenAI().responses.create(model="gpt-4o-mini", input="x", tools=[{**tool, "strict": False}]).tools[0].strict is False
 
 
+def test_a_tool_without_strict_is_normalized_into_strict_mode():
+    # "Function calling" guide: "Responses requests will normalize your schema into strict
+    # mode (for example, by setting additionalProperties: false and marking all fields as
+    # required), which can make previously optional fields mandatory"
+    loose = {"type": "object", "properties": {"order_id": {"type": "string"}, "note": {"type": "string"}},
+             "required": ["order_id"]}
+    tool = {"type": "function", "name": "get_order_status", "parameters": loose}
+    response = OpenAI().responses.create(model="gpt-4o-mini", input="Кога пристига 1042?", tools=[tool])
+    assert response.tools[0].strict is True
+    assert response.tools[0].parameters == {**loose, "required": ["order_id", "note"], "additionalProperties": False}
+    call = next(item for item in response.output if item.type == "function_call")
+    assert json.loads(call.arguments) == {"order_id": "1042", "note": ""}  # the optional field is filled in
+    # written as is with strict false: the schema as written, the optional field left out
+    kept = OpenAI().responses.create(model="gpt-4o-mini", input="Кога пристига 1042?", tools=[{**tool, "strict": False}])
+    assert kept.tools[0].parameters == loose
+    assert json.loads(next(i for i in kept.output if i.type == "function_call").arguments) == {"order_id": "1042"}
+    # a schema that cannot be made strict (other properties allowed) stays non-strict, not refused
+    open_ = {**loose, "additionalProperties": True}
+    as_is = OpenAI().responses.create(model="gpt-4o-mini", input="Кога пристига 1042?",
+                                      tools=[{**tool, "parameters": open_}])
+    assert (as_is.tools[0].strict, as_is.tools[0].parameters) == (False, open_)
+
+
 def _refusal(client, **request):
     with pytest.raises(BadRequestError) as refused:
         client.responses.create(**{"model": "gpt-4o-mini", **request})
@@ -194,6 +217,9 @@ def test_a_response_not_stored_cannot_be_continued():
     (dict(input="x", tool_choice={"type": "function", "name": "cancel_order"},
           tools=responses_tools(shop_tools("bg"))), "tool_choice", "Tool choice 'cancel_order' not found in 'tools' parameter."),
     (dict(input="x", tools=openai_tools(shop_tools("bg"))), "tools[0].name", "Missing required parameter: 'tools[0].name'."),
+    (dict(input="x", tools=[{"type": "function", "name": "n" * 65}]), "tools[0].name",
+     "Invalid 'tools[0].name': string too long. Expected a string with maximum length 64, but got a string "
+     "with length 65 instead."),
     (dict(input=[{"type": "function_call_output", "output": "x"}]), "input[0].call_id",
      "Missing required parameter: 'input[0].call_id'."),
     (dict(input="x", reasoning={"effort": "huge"}), "reasoning.effort",
