@@ -69,6 +69,13 @@ class FillIn(QuizKind):
         if any(not answer.strip() for answer in canonical):
             ctx.problem("code", "a blank is empty: write the accepted answer inside [[…]]")
             return False
+        for number, (answer, after) in enumerate(zip(canonical, segments[1:]), start=1):
+            # `d[[["key"]]]` reads as the blank `["key"` followed by `]`: the learner, who sees
+            # `d[____]`, types `"key"` and gets a syntax error.
+            if answer.startswith("[") and after.startswith("]"):
+                ctx.problem("code", f"blank {number} reads as [[{answer}]] followed by ']': a blank inside "
+                                    f"brackets needs spaces around it, e.g. d[ [[\"key\"]] ]")
+                return False
         accept = ctx.quiz.data.get("accept", [])
         if len(canonical) > 1 and (len(accept) > len(canonical) or any(isinstance(a, str) for a in accept)):
             ctx.problem("accept", f"with {len(canonical)} blanks, 'accept' is one list per blank "

@@ -24,6 +24,18 @@ def test_fill_in_wrong_answer_must_not_reproduce(tmp_path):
                                  "reproduces the expected output, so the check could not tell it apart")
 
 
+def test_a_blank_inside_brackets_is_refused_without_spaces(tmp_path):
+    # The learner sees `d[____]` and types `"key"`; without spaces the blank held `["key"`.
+    quizzes = SAMPLE.replace('print(response.stop_reason == [["tool_use"]])',
+                              'print({"s": response.stop_reason}[[["s"]]] == "tool_use")')
+    quizzes = quizzes.replace("  accept: [\"'tool_use'\"]\n", "").replace("""  wrong: ['"end_turn"']\n""", "")
+    assert one_problem(write(tmp_path, quiz_lesson("fill"), quizzes)) == (
+        "quizzes/demo/bg.yaml:5: quiz 'fill': blank 1 reads as [[[\"s\"]] followed by ']': a blank inside "
+        "brackets needs spaces around it, e.g. d[ [[\"key\"]] ]")
+    spaced = quizzes.replace('[[["s"]]]', '[ [["s"]] ]')
+    assert problems_of(write(tmp_path / "spaced", quiz_lesson("fill"), spaced)) == []
+
+
 def test_fill_in_empty_blank_must_not_reproduce(tmp_path):
     quizzes = SAMPLE.replace('print(response.stop_reason == [["tool_use"]])',
                               'print("ok"); note = "[[tool_use]]"').replace("  accept: [\"'tool_use'\"]\n", "")
