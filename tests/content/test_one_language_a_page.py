@@ -78,7 +78,7 @@ def test_the_check_finds_a_bulgarian_answer_on_a_russian_page(course):
 
 @pytest.mark.parametrize("text, page, lang", [
     ("шаг 2: ответ — Накратко: Заказ SP-1187 приехал.", "ru", "bg"),   # no letter says it: the phrase does
-    ("Ще проверя letters/sp-1187.txt с read_letter.", "uk", "bg"),
+    ("Ще проверя с read_letter: letters/sp-1187.txt.", "uk", "bg"),
     ("我来用 get_weather 查一下。", "fa", "zh"),
     ("Где мой заказ?", "bg", "ru"),                                      # the detector's own sign
 ])
