@@ -1,7 +1,7 @@
 """first-steps' exercise teaches blocks by type: an answer that still reads the text by its
 place must fail it. Its replies come with thinking off (text first) and on (thinking first),
-and it prints the model's words of the reply that asks for the calls too, where the calls
-come after the text: so the text read as the first, second or last block fails somewhere.
+and it prints the model's words of the reply that asks for the call too, where the call
+comes after the text: so the text read as the first, second or last block fails somewhere.
 Run here for every language, on the page's own code, with the course's model."""
 
 import contextlib
