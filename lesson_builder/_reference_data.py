@@ -78,7 +78,7 @@ SHAPE_ROWS = (
              '`{"type": "function", "function": {"name": …, "description": …, "parameters": {…}}}`',
              # Responses makes a function without "strict" strict (schema normalised, every field
              # required); the course keeps one non-strict definition across the three APIs.
-             '`{"type": "function", "name": …, "description": …, "parameters": {…}, "strict": false}`'),
+             '`{"type": "function", "name": …, "description": …, "parameters": {…}, "strict": False}`'),
     ShapeRow("tool_choice",
              '`{"type": "auto"}`[[comma]]`{"type": "any"}`[[comma]]`{"type": "tool", "name": …}`[[comma]]`{"type": "none"}`',
              '`"auto"`[[comma]]`"required"`[[comma]]`{"type": "function", "function": {"name": …}}`[[comma]]`"none"`',
@@ -96,9 +96,9 @@ SHAPE_ROWS = (
              '`response.choices[0].message.tool_calls`',
              '`[i for i in response.output if i.type == "function_call"]`'),
     ShapeRow("call_fields",
-             '`block.id` (`toolu_…`)[[comma]]`block.name`[[comma]]`block.input`[[a_dict]]',
-             '`tool_call.id` (`call_…`)[[comma]]`tool_call.function.name`[[comma]]`tool_call.function.arguments`[[a_json_string]]',
-             '`item.call_id` (`call_…`)[[comma]]`item.name`[[comma]]`item.arguments`[[a_json_string]]'),
+             '`block.id`[[open]]`toolu_…`[[close]][[comma]]`block.name`[[comma]]`block.input`[[a_dict]]',
+             '`tool_call.id`[[open]]`call_…`[[close]][[comma]]`tool_call.function.name`[[comma]]`tool_call.function.arguments`[[a_json_string]]',
+             '`item.call_id`[[open]]`call_…`[[close]][[comma]]`item.name`[[comma]]`item.arguments`[[a_json_string]]'),
     ShapeRow("stop_field",
              '`response.stop_reason`',
              '`response.choices[0].finish_reason`',
@@ -116,15 +116,16 @@ SHAPE_ROWS = (
              '[[no_flag]]',
              '[[no_flag]]'),
     ShapeRow("text",
-             '`text_of(response)`: `"".join(b.text for b in response.content if b.type == "text")`',
+             '`text_of(response)`[[colon]]`"".join(b.text for b in response.content if b.type == "text")`',
              '`response.choices[0].message.content`',
              '`response.output_text`[[sdk_property]]'),
 )
 
 # The phrases a language's text file must give (`phrases:`), each used in a cell above.
 # `comma` separates code spans in a list, as the language writes it ("、" in Chinese, "، " in
-# Persian: a Latin comma or a middle dot breaks a right-to-left line).
-SHAPE_PHRASES = ("comma", "first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
+# Persian: a Latin comma or a middle dot breaks a right-to-left line); `colon`, `open` and
+# `close` are the language's colon and brackets (full width in Chinese: "：", "（", "）").
+SHAPE_PHRASES = ("comma", "colon", "open", "close", "first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
                  "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property")
 
@@ -159,8 +160,8 @@ STOP_ROWS = (
     # call forced by `tool_choice`: "stop" alone does not say an answer came.
     StopRow("stop", "chat", '`"stop"`', "check_first", "tool-loop"),
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
-    StopRow("length", "chat", '`"length"`', "not_an_answer", "tool-loop"),
-    StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "tool-loop"),
+    StopRow("length", "chat", '`"length"`', "not_an_answer"),
+    StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer"),
     # A `refusal` content part (`ResponseOutputRefusal`) in a completed message, and a
     # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
     # The refusal comes before the plain `completed` row: it is "completed" with no

@@ -131,7 +131,8 @@ def _stops(texts: ReferenceTexts, outline) -> str:
             loop = f'**{does}**{"" if does.endswith(FULL_WIDTH_END) else " "}{told["loop"].strip()}'
             rows.append([_fill(texts, row.value), told["meaning"].strip(), loop,
                          _lesson_link(texts, outline, row.lesson) or "—"])
-        tables.append(f"### {SHAPE_NAMES[shape]}: {_fill(texts, STOP_FIELDS[shape])}\n\n"
+        colon = texts.words["phrases"]["colon"]
+        tables.append(f"### {SHAPE_NAMES[shape]}{colon}{_fill(texts, STOP_FIELDS[shape])}\n\n"
                       + _table([words["value"], words["meaning"], words["loop"], words["shown_in"]], rows))
     return _section(texts, "stops", *tables)
 

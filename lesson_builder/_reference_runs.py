@@ -12,7 +12,7 @@ import fake_client
 from fake_client import Anthropic, OpenAI
 
 TOOL_NAME = "get_order_status"
-SCHEMA = {"type": "object", "required": ["order_id"], "properties": {"order_id": {"type": "string"}}}
+SCHEMA = {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
 MAX_TOKENS = 4096  # the course's budget: room for the thinking a model does by default
 
 
@@ -41,6 +41,22 @@ def _json(value, indent: int = 0, width: int = 72) -> str:
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
+# A call's keys in the order the API's own documentation writes them (an SDK dump sorts some
+# of them, which put `type` last in one block and in the middle in another).
+CALL_KEYS = {"messages": ("type", "id", "name", "input"), "chat": ("id", "type", "function"),
+             "responses": ("type", "id", "call_id", "name", "arguments", "status"),
+             "chat_function": ("name", "arguments")}
+
+
+def _in_api_order(shape: str, dumped: dict) -> dict:
+    """The dumped call with the shape's keys first, in its API's order; any other key after."""
+    first = [key for key in CALL_KEYS[shape] if key in dumped]
+    ordered = {key: dumped[key] for key in first + [key for key in dumped if key not in first]}
+    if shape == "chat":  # the function inside a Chat Completions call: its name, then its arguments
+        ordered["function"] = _in_api_order("chat_function", ordered["function"])
+    return ordered
+
+
 def shape_examples(lang: str, question: str, description: str, result: str,
                    models: Mapping[str, str]) -> list[ShapeExample]:
     """The example in Messages, Chat Completions and Responses; ``models``: the course's
@@ -49,7 +65,9 @@ def shape_examples(lang: str, question: str, description: str, result: str,
     asked = [{"role": "user", "content": question}]
     anthropic_tool = {"name": TOOL_NAME, "description": description, "input_schema": SCHEMA}
     chat_tool = {"type": "function", "function": {"name": TOOL_NAME, "description": description, "parameters": SCHEMA}}
-    responses_tool = {"type": "function", "name": TOOL_NAME, "description": description, "parameters": SCHEMA}
+    # "strict": False as in the course's responses_tool: Responses makes a function without it strict
+    responses_tool = {"type": "function", "name": TOOL_NAME, "description": description, "parameters": SCHEMA,
+                      "strict": False}
     with fake_client.page_language(lang):
         message = Anthropic().messages.create(model=models["MODEL"], max_tokens=MAX_TOKENS,
                                               tools=[anthropic_tool], messages=asked)
@@ -61,11 +79,11 @@ def shape_examples(lang: str, question: str, description: str, result: str,
     call = completion.choices[0].message.tool_calls[0]
     item = next(item for item in response.output if item.type == "function_call")
     return [
-        ShapeExample("messages", _json(anthropic_tool), _json(block.model_dump(exclude_none=True)),
+        ShapeExample("messages", _json(anthropic_tool), _json(_in_api_order("messages", block.model_dump(exclude_none=True))),
                      _json({"role": "user", "content": [
                          {"type": "tool_result", "tool_use_id": block.id, "content": result}]})),
-        ShapeExample("chat", _json(chat_tool), _json(call.model_dump(exclude_none=True)),
+        ShapeExample("chat", _json(chat_tool), _json(_in_api_order("chat", call.model_dump(exclude_none=True))),
                      _json({"role": "tool", "tool_call_id": call.id, "content": result})),
-        ShapeExample("responses", _json(responses_tool), _json(item.model_dump(exclude_none=True)),
+        ShapeExample("responses", _json(responses_tool), _json(_in_api_order("responses", item.model_dump(exclude_none=True))),
                      _json({"type": "function_call_output", "call_id": item.call_id, "output": result})),
     ]

@@ -421,9 +421,20 @@ def test_lists_of_code_are_separated_as_the_language_writes_them(lang):
     # right-to-left line, in Chinese they are the wrong (half-width) mark
     texts = read_reference_texts(REPO, lang)
     markdown = reference_markdown(texts, OUTLINE, today=TODAY)
-    comma = texts.words["phrases"]["comma"]
-    for listed in ('`"auto"`', '`"required"`'), ("`block.id` (`toolu_…`)", "`block.name`"), (
+    phrases = texts.words["phrases"]
+    comma = phrases["comma"]
+    block_id = f"`block.id`{phrases['open']}`toolu_…`{phrases['close']}"
+    for listed in ('`"auto"`', '`"required"`'), (block_id, "`block.name`"), (
             '`"incomplete"`', '`"max_output_tokens"`'), ("`status`", "`incomplete_details.reason`"):
         assert comma.join(listed) in markdown
         for latin in (", ", " · "):
             assert latin.join(listed) not in markdown
+
+
+def test_chinese_cells_and_headings_use_full_width_brackets_and_colons():
+    # a shared cell wrote "(`toolu_…`)" and a heading "Anthropic Messages: `stop_reason`" with
+    # half-width marks on the Chinese page, beside full-width ones in the language's own cells
+    markdown = reference_markdown(read_reference_texts(REPO, "zh"), OUTLINE, today=TODAY)
+    assert "`block.id`（`toolu_…`）" in markdown and "`block.id` (`toolu_…`)" not in markdown
+    assert "### Anthropic Messages：`stop_reason`" in markdown
+    assert "`text_of(response)`：" in markdown
