@@ -111,6 +111,19 @@ def only_answers_shown(views: list[CallView], status: str, output: str) -> Optio
     return None
 
 
+def cut_calls_not_run(views: list[CallView], status: str, output: str) -> Optional[int]:
+    """A call inside a reply that is not an answer (one cut by ``max_tokens`` / ``length``,
+    whose arguments may stop short) is not run: no later request sends a result for it."""
+    for view in views:
+        if view.ending != NOT_AN_ANSWER or not view.reply_calls:
+            continue
+        ids = {call.id for call in view.reply_calls}
+        for later in views[view.index:]:
+            if ids & {result.id for result in later.sent_results}:
+                return later.index
+    return None
+
+
 def injection_not_followed(views: list[CallView], status: str, output: str) -> Optional[int]:
     """A call that passes an earlier tool result's text on to a tool (what a model does when
     it obeys an instruction planted in that result) is not run: its result is an error."""

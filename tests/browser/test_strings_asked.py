@@ -47,7 +47,7 @@ UNREACHED = {
 _CONVERSATION = "an exercise graded on the conversation (test_quiz_conversation.py)"
 UNREACHED.update({key: _CONVERSATION for key in (
     "quiz.checkFailed", "quiz.checksUnavailable", "quiz.faultsOwn", "quiz.trialRun",
-    *(f"quiz.checkName.{name}" for name in ("error_results_marked", "injection_not_followed", "only_answers_shown",
+    *(f"quiz.checkName.{name}" for name in ("cut_calls_not_run", "error_results_marked", "injection_not_followed", "only_answers_shown",
                                             "step_limit", "waited_as_asked")))})
 
 

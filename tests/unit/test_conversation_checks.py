@@ -2,6 +2,8 @@
 each API shape: a conversation that keeps each rule, and one that breaks it, with the call
 the verdict names."""
 
+import copy
+
 import pytest
 from support.conversation_records import (SHAPES, drop_result, rebuild_turn, reply_words,
                                           shop_record, unmark_errors)
@@ -78,6 +80,28 @@ def test_only_answers_shown(shape):
     assert refusal.strip()
     fails_at("only_answers_shown", {**record, "output": f"{refusal}\n"}, 1)  # printed as the answer
     passes("only_answers_shown", {**record, "output": "(no answer: the model refused)\n"})
+
+
+def cut_first_reply(record, shape):
+    """The record with its first reply (which asks for calls) marked as cut by the output
+    budget, as a program that ran those calls anyway would have met it."""
+    cut = copy.deepcopy(record)
+    response = cut["calls"][0]["response"]
+    if shape == "anthropic":
+        response["stop_reason"] = "max_tokens"
+    elif shape == "openai":
+        response["choices"][0]["finish_reason"] = "length"
+    else:
+        response["status"] = "incomplete"
+        response["incomplete_details"] = {"reason": "max_output_tokens"}
+    return cut
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_cut_calls_not_run(shape):
+    record = shop_record(shape, "status")  # a call, its result, then the answer
+    passes("cut_calls_not_run", record)
+    fails_at("cut_calls_not_run", cut_first_reply(record, shape), 2)  # the cut call's result went back
 
 
 @pytest.mark.parametrize("shape", SHAPES)
