@@ -26,7 +26,7 @@ CASES = [
     ("bg", "tool-loop", "guess"),  # Anthropic loop, results with is_error
     ("fa", "running-a-tool-call", "agent-recovers"),  # four calls, right to left
     ("zh", "first-steps", "wrong-id"),  # a 400: tool_result id that matches nothing
-    ("uk", "attaching-tools", "three-shapes"),  # one Chat Completions request, arguments in Cyrillic
+    ("uk", "attaching-tools", "first-ask"),  # one request, arguments in Cyrillic
     ("ru", "tool-loop", "loop-chat"),  # a Chat Completions loop, two calls in one reply
 ]
 
