@@ -17,7 +17,7 @@ import pytest
 
 from fake_client._models import CATALOGUE, ModelCard
 from lesson_builder._reference_links import missing_reference_link, reference_table_line
-from lesson_builder._reference_models import FORCED_KINDS, PROVIDER_NAMES, model_cards
+from lesson_builder._reference_models import FORCED_KINDS, PROVIDER_NAMES, REFUSABLE, model_cards
 from lesson_builder._reference_page import reference_markdown, reference_pages
 from lesson_builder._reference_texts import ReferenceProblem, read_reference_texts
 from support.repo_course import repo_course
@@ -70,14 +70,15 @@ def mismatches(markdown: str, texts, catalogue) -> list[str]:
                 thinks = row[words["thinking"]].startswith(words["yes"])
                 if thinks != card.thinks_by_default:
                     found.append(f"{card.id}: thinking by default {row[words['thinking']]}")
-                for refusable in ("manual_thinking", "sampling", "prefill", "forced_tool_choice"):
+                for refusable in REFUSABLE:
                     if (row[words[refusable]] == words["yes"]) != getattr(card, refusable):
                         found.append(f"{card.id}: {refusable} {row[words[refusable]]}")
                 # a display the documentation does not state is marked as assumed, in every language
                 if (words["assumed"] in row[words["thinking"]]) != (card.thinks_by_default and card.thinking_display_assumed):
                     found.append(f"{card.id}: assumed thinking display {row[words['thinking']]}")
                 for kind, tokens in card.tool_prompt.items():
-                    shown = re.search(rf"`{kind}`[^:]*: {re.escape(texts.number(tokens))}\b",
+                    colon = re.escape(texts.words["phrases"]["colon"])
+                    shown = re.search(rf"`{kind}`[^:：]*{colon}{re.escape(texts.number(tokens))}\b",
                                       row[words["tool_prompt"]]) is not None
                     if shown != (card.forced_tool_choice or kind not in FORCED_KINDS):
                         found.append(f"{card.id}: tool prompt for {kind} {row[words['tool_prompt']]}")
