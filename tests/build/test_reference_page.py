@@ -114,7 +114,10 @@ def test_every_language_states_the_facts_its_rows_rest_on(lang):
     assert "`stop_details" in rows["refusal"]["meaning"] + rows["refusal"]["loop"]
     assert "`response.error`" in rows["failed"]["meaning"]
     assert "`instructions`" in words["shapes"]["after"]
-    assert "`enforced_spend_limit_reached`" in words["errors"]["rows"]["429"]
+    # the 429 cell stays short: the spend cap may be named in the notes below the table
+    assert "`enforced_spend_limit_reached`" in words["errors"]["rows"]["429"] + words["errors"]["after"]
+    # a Chat `message.refusal` is Structured Outputs' refusal, not every refusal
+    assert "Structured Outputs" in rows["stop"]["meaning"]
     assert "Slow Down" not in words["errors"]["rows"]["503"]
 
 
@@ -136,6 +139,10 @@ def test_the_course_model_s_refusals_and_assumed_display_are_shown(lang):
     assert (row[words["manual_thinking"]], row[words["sampling"]], row[words["prefill"]]) == (
         words["no"], words["no"], words["yes"])
     assert words["assumed"] in row[words["thinking"]]
+    # the first lesson sends thinking={"type": "disabled"}: the table says which models refuse it
+    assert row[words["thinking_off"]] == words["yes"]
+    newer = model_rows(reference_markdown(texts, OUTLINE, today=TODAY), "anthropic")["claude-sonnet-5-5"]
+    assert newer[words["thinking_off"]] == words["no"]
     published = {card_id: dataclasses.replace(card, manual_thinking=True) if card_id == "claude-sonnet-5" else card
                  for card_id, card in CATALOGUE.items()}
     assert "claude-sonnet-5: manual_thinking " + words["no"] in mismatches(
