@@ -102,7 +102,7 @@ SHAPE_ROWS = (
     ShapeRow("stop_field",
              '`response.stop_reason`',
              '`response.choices[0].finish_reason`',
-             '`response.status`[[comma]]`response.incomplete_details.reason`'),
+             '`response.status`[[comma]]`response.incomplete_details.reason`[[only_if_incomplete]]'),
     ShapeRow("assistant_turn",
              '`messages.append({"role": "assistant", "content": response.content})`',
              '`messages.append(response.choices[0].message)`',
@@ -127,7 +127,8 @@ SHAPE_ROWS = (
 # `close` are the language's colon and brackets (full width in Chinese: "：", "（", "）").
 SHAPE_PHRASES = ("comma", "colon", "open", "close", "first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
-                 "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property")
+                 "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property",
+                 "only_if_incomplete")
 
 
 @dataclass(frozen=True)
@@ -149,12 +150,12 @@ STOP_FIELDS = {"messages": "`stop_reason`", "chat": "`finish_reason`",
                "responses": "`status`[[comma]]`incomplete_details.reason`"}
 
 STOP_ROWS = (
-    StopRow("end_turn", "messages", '`"end_turn"`', "answer", "tool-loop"),
-    StopRow("stop_sequence", "messages", '`"stop_sequence"`', "answer", "tool-loop"),
-    StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "tool-loop"),
-    StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "tool-loop"),
+    StopRow("end_turn", "messages", '`"end_turn"`', "answer", "first-steps"),
+    StopRow("stop_sequence", "messages", '`"stop_sequence"`', "answer", "first-steps"),
+    StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "first-steps"),
+    StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "first-steps"),
     StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
-    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "tool-loop"),
+    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "first-steps"),
     StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer"),
     # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
     # call forced by `tool_choice`: "stop" alone does not say an answer came.

@@ -22,12 +22,16 @@ def model_cards(catalogue: Mapping[str, ModelCard], provider: str) -> list[Model
 def model_columns(provider: str) -> tuple[str, ...]:
     """The keys of a provider's columns (their headings are the language's `models.<key>`)."""
     if provider == "anthropic":
-        # What the model refuses is shown beside what it does: manual thinking, sampling
-        # parameters, a prefill and a forced call are each a 400 on some course models.
-        return ("model", "course_name", "context", "output", "thinking", "manual_thinking", "sampling",
-                "prefill", "forced_tool_choice", "tool_prompt", "retires")
+        # What the model refuses is shown beside what it does: turning thinking off, manual
+        # thinking, sampling parameters, a prefill and a forced call are each a 400 on some
+        # course models (the first lesson sends `thinking={"type": "disabled"}`).
+        return ("model", "course_name", "context", "output", "thinking", "thinking_off", "manual_thinking",
+                "sampling", "prefill", "forced_tool_choice", "tool_prompt", "retires")
     return ("model", "course_name", "context", "output", "reasoning", "retires")
 
+
+# The settings a model may refuse with a 400: a column each, "yes" where the model takes it.
+REFUSABLE = ("thinking_off", "manual_thinking", "sampling", "prefill", "forced_tool_choice")
 
 # The `tool_choice` kinds that force a call.
 FORCED_KINDS = ("any", "tool")
@@ -64,7 +68,7 @@ def _cell(texts: ReferenceTexts, card: ModelCard, key: str, course_names: Mappin
         # The language's own brackets (是（…）), and a display the pages found do not state marked
         display = words["display"][card.thinking_display] + (words["assumed"] if card.thinking_display_assumed else "")
         return put(words["thinking_yes"], {"display": display})
-    if key in ("manual_thinking", "sampling", "prefill", "forced_tool_choice"):
+    if key in REFUSABLE:
         return words["yes"] if getattr(card, key) else words["no"]
     if key == "reasoning":
         return words["yes"] if card.reasoning else words["no"]
@@ -79,13 +83,16 @@ def _cell(texts: ReferenceTexts, card: ModelCard, key: str, course_names: Mappin
 
 
 def _tool_prompt(texts: ReferenceTexts, card: ModelCard) -> str:
-    """Tokens per `tool_choice` kind, kinds with the same figure together: `auto`/`none`: 346."""
+    """Tokens per `tool_choice` kind, kinds with the same figure together, in the language's
+    punctuation: `auto`, `none`: 346 (`auto`、`none`：346 in Chinese)."""
     by_figure: dict[int, list[str]] = {}
     for kind, tokens in card.tool_prompt.items():
         if kind in FORCED_KINDS and not card.forced_tool_choice:
             continue  # the model refuses these kinds: no figure for a request it never takes
         by_figure.setdefault(tokens, []).append(kind)
-    figures = texts.words["models"]["separator"].join("/".join(f"`{kind}`" for kind in kinds) + f": {texts.number(tokens)}"
-                         for tokens, kinds in by_figure.items())
+    phrases = texts.words["phrases"]
+    figures = texts.words["models"]["separator"].join(
+        phrases["comma"].join(f"`{kind}`" for kind in kinds) + phrases["colon"] + texts.number(tokens)
+        for tokens, kinds in by_figure.items())
     # Figures carried over from another model are not this model's published facts: say so.
     return figures + texts.words["models"]["tool_prompt_carried"] if card.tool_prompt_carried else figures

@@ -42,7 +42,7 @@ LAYOUT = {
                "openai_class": TEXT, "retried": TEXT, "todo": TEXT, "yes": TEXT, "no": TEXT, "none": TEXT,
                "rows": _keys(*(str(row.status) for row in ERROR_ROWS)), "bodies": TEXT, "after": TEXT},
     "models": {"heading": TEXT, "text": TEXT, "model": TEXT, "course_name": TEXT, "context": TEXT,
-               "output": TEXT, "thinking": TEXT, "forced_tool_choice": TEXT, "tool_prompt": TEXT,
+               "output": TEXT, "thinking": TEXT, "thinking_off": TEXT, "forced_tool_choice": TEXT, "tool_prompt": TEXT,
                "tool_prompt_carried": TEXT, "manual_thinking": TEXT, "sampling": TEXT, "prefill": TEXT,
                "thinking_yes": TEXT, "assumed": TEXT, "separator": TEXT,
                "reasoning": TEXT, "retires": TEXT, "yes": TEXT, "no": TEXT, "never": TEXT, "retired": TEXT,

@@ -17,7 +17,7 @@ import pytest
 
 from fake_client._models import CATALOGUE, ModelCard
 from lesson_builder._reference_links import missing_reference_link, reference_table_line
-from lesson_builder._reference_models import FORCED_KINDS, PROVIDER_NAMES, model_cards
+from lesson_builder._reference_models import FORCED_KINDS, PROVIDER_NAMES, REFUSABLE, model_cards
 from lesson_builder._reference_page import reference_markdown, reference_pages
 from lesson_builder._reference_texts import ReferenceProblem, read_reference_texts
 from support.repo_course import repo_course
@@ -70,14 +70,15 @@ def mismatches(markdown: str, texts, catalogue) -> list[str]:
                 thinks = row[words["thinking"]].startswith(words["yes"])
                 if thinks != card.thinks_by_default:
                     found.append(f"{card.id}: thinking by default {row[words['thinking']]}")
-                for refusable in ("manual_thinking", "sampling", "prefill", "forced_tool_choice"):
+                for refusable in REFUSABLE:
                     if (row[words[refusable]] == words["yes"]) != getattr(card, refusable):
                         found.append(f"{card.id}: {refusable} {row[words[refusable]]}")
                 # a display the documentation does not state is marked as assumed, in every language
                 if (words["assumed"] in row[words["thinking"]]) != (card.thinks_by_default and card.thinking_display_assumed):
                     found.append(f"{card.id}: assumed thinking display {row[words['thinking']]}")
                 for kind, tokens in card.tool_prompt.items():
-                    shown = re.search(rf"`{kind}`[^:]*: {re.escape(texts.number(tokens))}\b",
+                    colon = re.escape(texts.words["phrases"]["colon"])
+                    shown = re.search(rf"`{kind}`[^:：]*{colon}{re.escape(texts.number(tokens))}\b",
                                       row[words["tool_prompt"]]) is not None
                     if shown != (card.forced_tool_choice or kind not in FORCED_KINDS):
                         found.append(f"{card.id}: tool prompt for {kind} {row[words['tool_prompt']]}")
@@ -113,7 +114,10 @@ def test_every_language_states_the_facts_its_rows_rest_on(lang):
     assert "`stop_details" in rows["refusal"]["meaning"] + rows["refusal"]["loop"]
     assert "`response.error`" in rows["failed"]["meaning"]
     assert "`instructions`" in words["shapes"]["after"]
-    assert "`enforced_spend_limit_reached`" in words["errors"]["rows"]["429"]
+    # the 429 cell stays short: the spend cap may be named in the notes below the table
+    assert "`enforced_spend_limit_reached`" in words["errors"]["rows"]["429"] + words["errors"]["after"]
+    # a Chat `message.refusal` is Structured Outputs' refusal, not every refusal
+    assert "Structured Outputs" in rows["stop"]["meaning"]
     assert "Slow Down" not in words["errors"]["rows"]["503"]
 
 
@@ -135,6 +139,10 @@ def test_the_course_model_s_refusals_and_assumed_display_are_shown(lang):
     assert (row[words["manual_thinking"]], row[words["sampling"]], row[words["prefill"]]) == (
         words["no"], words["no"], words["yes"])
     assert words["assumed"] in row[words["thinking"]]
+    # the first lesson sends thinking={"type": "disabled"}: the table says which models refuse it
+    assert row[words["thinking_off"]] == words["yes"]
+    newer = model_rows(reference_markdown(texts, OUTLINE, today=TODAY), "anthropic")["claude-sonnet-5-5"]
+    assert newer[words["thinking_off"]] == words["no"]
     published = {card_id: dataclasses.replace(card, manual_thinking=True) if card_id == "claude-sonnet-5" else card
                  for card_id, card in CATALOGUE.items()}
     assert "claude-sonnet-5: manual_thinking " + words["no"] in mismatches(
