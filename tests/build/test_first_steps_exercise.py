@@ -2,7 +2,9 @@
 place must fail it. Its replies come with thinking off (text first) and on (thinking first),
 and it prints the model's words of the reply that asks for the call too, where the call
 comes after the text: so the text read as the first, second or last block fails somewhere.
-Run here for every language, on the page's own code, with the course's model."""
+Run here for every language, on the page's own code, with the course's model. A test of this
+course's lesson, not of the content layer: course copies (tests/support/site_copy.py) run
+tests/content on their own lessons, where first-steps is the frozen sample."""
 
 import contextlib
 import io
