@@ -17,9 +17,9 @@ import json
 
 import pytest
 
-from support.chromium import END_STATES
+from support.chromium import END_STATES, in_front
 from test_a11y_quiz import show_every_kind_of_feedback
-from support.quiz_support import LANGUAGES, REPO_ROOT, fixed_program
+from support.quiz_support import LANGUAGES, REPO_ROOT, VERDICT_MS, fixed_program
 
 STRINGS_DIR = REPO_ROOT / "frontend" / "page" / "strings"
 CHECKED_AREAS = ("runner.", "quiz.")
@@ -40,14 +40,15 @@ UNREACHED = {
     "quiz.liveMatchesNone": "a predict-output program whose live run matches no option: only when the "
     "browser's run disagrees with the build's",
 }
-# The walk answers first-steps' exercise, graded on the conversation (its checks, passed and
-# failed, and the fault control); what it does not reach there, a failed check with no call
-# to point at, faults the exercise itself commits, a trial run and the other checks' names,
-# tests/browser/test_quiz_conversation.py shows.
+# The walk also answers tool-loop's exercise graded on the conversation (ex-not-an-answer: its
+# checks, failed by the starter and kept by the solution, and the fault control); what it does
+# not reach there, a failed check with no call to point at, a trial run and the other checks'
+# names, tests/browser/test_quiz_conversation.py shows.
+CONVERSATION_LESSON, CONVERSATION_QUIZ = "tool-loop", "ex-not-an-answer"
 _CONVERSATION = "an exercise graded on the conversation (test_quiz_conversation.py)"
 UNREACHED.update({key: _CONVERSATION for key in (
     "quiz.checkFailed", "quiz.checksUnavailable", "quiz.faultsOwn", "quiz.trialRun",
-    *(f"quiz.checkName.{name}" for name in ("cut_calls_not_run", "error_results_marked", "injection_not_followed", "only_answers_shown",
+    *(f"quiz.checkName.{name}" for name in ("error_results_marked", "injection_not_followed",
                                             "step_limit", "waited_as_asked")))})
 
 
@@ -137,7 +138,31 @@ def walk(quizzes, snippets) -> set[str]:
     keys |= asked(page)
     page.locator('[data-action="start-over"]').click()
     page.locator('[data-action="confirm-start-over"]').click()
-    return keys | asked(page)
+    return keys | asked(page) | answer_the_conversation_exercise(quizzes)
+
+
+def answer_the_conversation_exercise(quizzes) -> set[str]:
+    """The starter (a check broken, at a call of the picture), then the solution (every check
+    kept), of an exercise graded on the conversation in the page's language."""
+    page, lang = quizzes.page, quizzes.lang
+    prefix = "" if lang == "bg" else f"{lang}/"
+    page.goto(quizzes.site_url(f"{prefix}lessons/{CONVERSATION_LESSON}/"))
+    page.wait_for_selector("[data-lesson-progress]")
+    root = page.locator(f'[data-quiz="{CONVERSATION_QUIZ}"]')
+    root.locator("[data-editor] .cm-content").wait_for()
+    assert root.get_attribute("data-grading") == "conversation"
+    for code in (None, json.loads(root.locator("script[data-config]").first.text_content())["solution"]):
+        if code is not None:
+            root.locator("[data-editor] .cm-content").click()
+            page.keyboard.press("ControlOrMeta+a")
+            page.keyboard.press("Delete")
+            page.keyboard.insert_text(code)
+        in_front(page)
+        root.evaluate("root => root.querySelector('[data-feedback]').replaceChildren()")
+        root.locator('[data-action="check"]').click()
+        root.locator("[data-feedback] [data-check]").first.wait_for(timeout=VERDICT_MS)
+        assert root.get_attribute("data-result") == ("incorrect" if code is None else "correct")
+    return asked(page)
 
 
 @pytest.fixture(scope="module")
