@@ -100,8 +100,8 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
 
 
 def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url):
-    # tool-loop's ex-not-an-answer on the Persian page (right to left): under the refusal
-    # fault the starter prints the refusal's words as if they were the answer.
+    # tool-loop's ex-not-an-answer on the Persian page (right to left): the starter runs the
+    # call of a reply cut by max_tokens, whose arguments stop short.
     page.goto(site_url("fa/lessons/tool-loop/"))
     page.wait_for_selector("[data-lesson-progress]")
     root = page.locator('[data-quiz="ex-not-an-answer"]')
@@ -109,12 +109,14 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     fa = json.loads((REPO_ROOT / "frontend/page/strings/fa.json").read_text(encoding="utf-8"))
     check(root)
     assert root.get_attribute("data-result") == "incorrect"
-    assert verdicts(root) == {"only_answers_shown": "false", "every_call_answered": "true",
-                              "turn_kept_whole": "true"}
-    assert fa["quiz.checkName.only_answers_shown"] in root.locator(".quiz-verdict").text_content()
-    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-stop") == "refusal"
-    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-check-failed") == \
-        "only_answers_shown"
+    assert verdicts(root) == {"cut_calls_not_run": "false", "only_answers_shown": "true",
+                              "every_call_answered": "true", "turn_kept_whole": "true"}
+    assert fa["quiz.checkName.cut_calls_not_run"] in root.locator(".quiz-verdict").text_content()
+    flagged = root.locator('[data-run-picture] [data-check-failed="cut_calls_not_run"]')
+    assert flagged.count() == 1
+    # the request that sent the cut call's result: the second (the first came back max_tokens)
+    assert flagged.get_attribute("data-call") == "2"
+    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-stop") == "max_tokens"
     set_code(root, config_of(root)["solution"])
     check(root)
     assert root.get_attribute("data-result") == "correct"
