@@ -100,8 +100,8 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
 
 
 def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url):
-    # tool-loop's ex-not-an-answer on the Persian page (right to left): the starter runs the
-    # call of a reply cut by max_tokens, whose arguments stop short.
+    # tool-loop's ex-not-an-answer on the Persian page (right to left): the starter shows a
+    # refusal as the answer and runs the call of a reply cut by max_tokens.
     page.goto(site_url("fa/lessons/tool-loop/"))
     page.wait_for_selector("[data-lesson-progress]")
     root = page.locator('[data-quiz="ex-not-an-answer"]')
@@ -109,14 +109,17 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     fa = json.loads((REPO_ROOT / "frontend/page/strings/fa.json").read_text(encoding="utf-8"))
     check(root)
     assert root.get_attribute("data-result") == "incorrect"
-    assert verdicts(root) == {"cut_calls_not_run": "false", "only_answers_shown": "true",
+    assert verdicts(root) == {"cut_calls_not_run": "false", "only_answers_shown": "false",
                               "every_call_answered": "true", "turn_kept_whole": "true"}
-    assert fa["quiz.checkName.cut_calls_not_run"] in root.locator(".quiz-verdict").text_content()
-    flagged = root.locator('[data-run-picture] [data-check-failed="cut_calls_not_run"]')
-    assert flagged.count() == 1
-    # the request that sent the cut call's result: the second (the first came back max_tokens)
-    assert flagged.get_attribute("data-call") == "2"
-    assert root.locator('[data-run-picture] [data-call="1"]').get_attribute("data-stop") == "max_tokens"
+    verdict = root.locator(".quiz-verdict").text_content()
+    assert fa["quiz.checkName.cut_calls_not_run"] in verdict and fa["quiz.checkName.only_answers_shown"] in verdict
+    picture = root.locator("[data-run-picture]")
+    # under the exercise's own refusal fault, the refusal's words shown as the answer (call 1);
+    # then the call of a reply cut by max_tokens (call 2) run, its result sent by call 3
+    assert picture.locator('[data-call="1"]').get_attribute("data-stop") == "refusal"
+    assert picture.locator('[data-call="1"]').get_attribute("data-check-failed") == "only_answers_shown"
+    assert picture.locator('[data-call="2"]').get_attribute("data-stop") == "max_tokens"
+    assert picture.locator('[data-call="3"]').get_attribute("data-check-failed") == "cut_calls_not_run"
     set_code(root, config_of(root)["solution"])
     check(root)
     assert root.get_attribute("data-result") == "correct"

@@ -47,7 +47,7 @@ UNREACHED = {
 CONVERSATION_LESSON, CONVERSATION_QUIZ = "tool-loop", "ex-not-an-answer"
 _CONVERSATION = "an exercise graded on the conversation (test_quiz_conversation.py)"
 UNREACHED.update({key: _CONVERSATION for key in (
-    "quiz.checkFailed", "quiz.checksUnavailable", "quiz.faultsOwn", "quiz.trialRun",
+    "quiz.checkFailed", "quiz.checksUnavailable", "quiz.trialRun",
     *(f"quiz.checkName.{name}" for name in ("error_results_marked", "injection_not_followed",
                                             "step_limit", "waited_as_asked")))})
 
