@@ -19,11 +19,26 @@ def markdown_renderer(extensions: Optional[list] = None, configs: Optional[dict]
 
     def render(text: str) -> str:
         converter.reset()
-        return converter.convert(text.strip())
+        return page_links(converter.convert(text.strip()))
 
     # Part of every lesson artifact's inputs (``_artifact``): the same in every process.
     render.settings = settings_text([extensions, configs])
     return render
+
+
+# A link to a page's source (`../../reference.md#shapes`, `../tool-loop/index.md`), as authors
+# write it in lessons. MkDocs turns those into the page's address in a lesson's text, but quiz
+# texts travel as HTML inside the page's config, where nothing rewrites them.
+_SOURCE_LINK = re.compile(r'href="(?![a-z][a-z0-9+.-]*:|/|#)([^"#]*?)(index)?\.md(#[^"]*)?"')
+
+
+def page_links(html: str) -> str:
+    """Relative links to markdown sources as the built site's addresses (directory URLs)."""
+    def address(match: re.Match) -> str:
+        path, index, anchor = match[1], match[2], match[3] or ""
+        return f'href="{path if index else path + "/"}{anchor}"'
+
+    return _SOURCE_LINK.sub(address, html)
 
 
 def settings_text(settings: object) -> str:
