@@ -21,7 +21,7 @@ from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._left_to_write import check_left_to_write
 from ._languages import LanguageRegistryError, language
-from ._lesson_links import check_links, lesson_page
+from ._lesson_links import check_links, check_quiz_links, lesson_page
 from ._reference_page import reference_page_paths
 from ._place_words import check_place_words
 from ._translation_check import check_translated
@@ -213,6 +213,8 @@ def _check_course(course: Course, only: Optional[list[Path]]) -> None:
 
     for lesson in course.lessons.values():
         check_links(lesson, page_exists, languages, course.problems)
+        check_quiz_links(lesson, course.quiz_files.get(lesson.key), _quiz_lines(course, lesson), page_exists,
+                         languages, course.problems)
         check_place_words(lesson, course.problems)
         _check_translated(course, lesson)
         if outline is not None:  # a bare content folder has no course file to name its models in

@@ -45,9 +45,9 @@ def check_han_line_breaks(root: Path, lessons: Iterable[Lesson], quiz_files: Ite
             continue
         lines = (Path(root) / quiz_file.path).read_text(encoding="utf-8").split("\n")
         for quiz in quiz_file.quizzes.values():
-            for key_line in sorted(set(_markdown_field_lines(quiz_record(quiz.kind), quiz.data))):
+            for key_line in sorted(set(markdown_field_lines(quiz_record(quiz.kind), quiz.data))):
                 start = key_line - 1
-                for number in _breaks(lines, start, _field_end(lines, start)):
+                for number in _breaks(lines, start, field_end(lines, start)):
                     problems.add(quiz_file.path, number, _MESSAGE, f"quiz {quiz.id}")
 
 
@@ -67,7 +67,7 @@ def _breaks(lines: list[str], start: int, end: int) -> Iterator[int]:
             yield index + 1
 
 
-def _field_end(lines: list[str], start: int) -> int:
+def field_end(lines: list[str], start: int) -> int:
     """The index after the last line of the YAML field whose key is on line ``start``: its
     value goes on while lines are blank or indented deeper than the key."""
     key_column = len(re.match(r"^[ -]*", lines[start])[0])
@@ -77,7 +77,7 @@ def _field_end(lines: list[str], start: int) -> int:
     return end
 
 
-def _markdown_field_lines(record: Record, data) -> Iterator[int]:
+def markdown_field_lines(record: Record, data) -> Iterator[int]:
     """Lines of the keys of the markdown fields of a quiz (options and line hints included),
     as the kinds declare them."""
     for name, field in record.fields.items():
@@ -91,6 +91,6 @@ def _markdown_field_lines(record: Record, data) -> Iterator[int]:
         elif isinstance(kind, ListOf) and isinstance(kind.item, Record) and isinstance(value, list):
             for item in value:
                 if isinstance(item, dict):
-                    yield from _markdown_field_lines(kind.item, item)
+                    yield from markdown_field_lines(kind.item, item)
         elif isinstance(kind, Record) and isinstance(value, dict):
-            yield from _markdown_field_lines(kind, value)
+            yield from markdown_field_lines(kind, value)

@@ -1,5 +1,6 @@
-"""Links in a lesson's prose: each relative link must reach a page of the built site, and a
-link to another lesson or to a page of the site stays in the lesson's own language.
+"""Links in a lesson's prose and in the markdown of its quizzes (shown on the lesson's page):
+each relative link must reach a page of the built site, and a link to another lesson or to a
+page of the site stays in the lesson's own language.
 
 A lesson ``lessons/<slug>/<lang>.md`` becomes the page ``<lang>/lessons/<slug>/index.md``, so
 it links to another lesson as ``../<other>/index.md`` (or ``../<other>/``) and to a page of
@@ -9,11 +10,13 @@ brackets are never links.
 
 import posixpath
 import re
-from typing import Callable
+from typing import Callable, Optional
 
+from ._han_line_breaks import field_end, markdown_field_lines
 from ._lesson_parser import FENCE, _closing_fence
-from ._model import Lesson
+from ._model import Lesson, QuizFile
 from ._problems import Problems
+from ._quiz_parser import quiz_record
 
 INLINE_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?(?P<target>[^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
 REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(?P<target>\S+?)>?(?:\s+.*)?$")
@@ -30,23 +33,42 @@ def lesson_page(lang: str, slug: str) -> str:
 def check_links(lesson: Lesson, page_exists: Callable[[str], bool], languages: list[str],
                 problems: Problems) -> None:
     """Report every relative link of ``lesson`` that reaches no page, or another language."""
-    page = lesson_page(lesson.lang, lesson.slug)
     for line, target in _prose_links(lesson.text):
-        if EXTERNAL.match(target):
-            continue
-        path = target.split("#", 1)[0].split("?", 1)[0]
-        if not path:
-            continue
-        resolved = posixpath.normpath(posixpath.join(posixpath.dirname(page), path))
-        if path.endswith("/") or not posixpath.splitext(resolved)[1]:
-            resolved = posixpath.join(resolved, "index.md")
-        other = _other_language(resolved, lesson.lang, languages)
-        if other:
-            problems.add(lesson.path, line, f"link '{target}' leads to the '{other}' pages; links stay in the "
-                                            f"lesson's language (the language switcher changes languages)")
-        elif resolved.startswith("../") or not page_exists(resolved):
-            hint = _lesson_hint(resolved, lesson.lang)
-            problems.add(lesson.path, line, f"link '{target}' reaches no page (it resolves to {resolved}){hint}")
+        _check_link(lesson.path, line, target, lesson, page_exists, languages, problems)
+
+
+def check_quiz_links(lesson: Lesson, quiz_file: Optional[QuizFile], lines: list[str],
+                     page_exists: Callable[[str], bool], languages: list[str], problems: Problems) -> None:
+    """The same for the markdown fields of the lesson's quizzes (``lines``: its quiz file's)."""
+    if quiz_file is None or not lines:
+        return
+    for quiz in quiz_file.quizzes.values():
+        for key_line in sorted(set(markdown_field_lines(quiz_record(quiz.kind), quiz.data))):
+            for index in range(key_line - 1, field_end(lines, key_line - 1)):
+                for pattern in (INLINE_LINK, REFERENCE, HTML_LINK):
+                    for match in pattern.finditer(CODE_SPAN.sub("", lines[index])):
+                        _check_link(quiz_file.path, index + 1, match["target"], lesson, page_exists, languages,
+                                    problems)
+
+
+def _check_link(path_in_repo: str, line: int, target: str, lesson: Lesson, page_exists: Callable[[str], bool],
+                languages: list[str], problems: Problems) -> None:
+    if EXTERNAL.match(target):
+        return
+    path = target.split("#", 1)[0].split("?", 1)[0]
+    if not path:
+        return
+    page = lesson_page(lesson.lang, lesson.slug)
+    resolved = posixpath.normpath(posixpath.join(posixpath.dirname(page), path))
+    if path.endswith("/") or not posixpath.splitext(resolved)[1]:
+        resolved = posixpath.join(resolved, "index.md")
+    other = _other_language(resolved, lesson.lang, languages)
+    if other:
+        problems.add(path_in_repo, line, f"link '{target}' leads to the '{other}' pages; links stay in the "
+                                         f"lesson's language (the language switcher changes languages)")
+    elif resolved.startswith("../") or not page_exists(resolved):
+        hint = _lesson_hint(resolved, lesson.lang)
+        problems.add(path_in_repo, line, f"link '{target}' reaches no page (it resolves to {resolved}){hint}")
 
 
 def _other_language(resolved: str, lang: str, languages: list[str]) -> str:

@@ -209,3 +209,30 @@ def test_prose_that_names_a_lesson_by_its_place_is_refused_in_every_language(tmp
     pages = {f"one/{lang}.md": lesson("Виж [„Едно“](../one/index.md) и предишните уроци.\n") for lang in languages}
     assert problems_of(make_course(tmp_path, root.joinpath("lessons/course.yaml").read_text(encoding="utf-8"),
                                    pages)) == []
+
+
+def test_links_in_a_quiz_text_resolve_from_the_lessons_page_and_name_their_line(tmp_path):
+    root = make_course(tmp_path, pages={"one/bg.md": lesson(), "two/bg.md": lesson("Текст.\n\n::: quiz q\n"),
+                                        "two/ru.md": lesson()})
+    (root / "lessons" / "GLOSSARY.bg.md").write_text("# Речник\n", encoding="utf-8")
+    (root / "quizzes" / "two").mkdir(parents=True)
+    (root / "quizzes" / "two" / "bg.yaml").write_text(textwrap.dedent("""\
+        - id: q
+          kind: multiple-choice
+          prompt: Кое? Виж [първия урок](../one/index.md).
+          options:
+            - text: Това
+              correct: true
+              explanation: |
+                Така е: [речника](../../glossary.md), но не и
+                [урок, който го няма](../three/index.md).
+            - text: Онова
+              explanation: Не, виж [руския урок](../../../ru/lessons/two/index.md).
+        """), encoding="utf-8")
+    found = [problem for problem in problems_of(root) if problem.startswith("quizzes/two/bg.yaml")]
+    assert found == [
+        "quizzes/two/bg.yaml:9: link '../three/index.md' reaches no page (it resolves to "
+        "bg/lessons/three/index.md); there is no lesson 'three' in lessons/course.yaml",
+        "quizzes/two/bg.yaml:11: link '../../../ru/lessons/two/index.md' leads to the 'ru' pages; links stay in the "
+        "lesson's language (the language switcher changes languages)",
+    ]
