@@ -105,4 +105,5 @@ def _values_of(input_: dict) -> list[str]:
     first = next(iter(input_.values()), None)
     if isinstance(first, list):
         return [str(item) for item in first]
-    return [key_value(input_)] if key_value(input_) else []
+    value = key_value(input_)
+    return [value] if value else []
