@@ -43,12 +43,18 @@ from .faults import Fault
 from .locales import phrase
 
 # Which faults each API shape has (an HTTP error every shape has).
-_ONLY = {"pause_turn": {"anthropic"}, "content_filter": {"openai", "openai_responses"},
+_ONLY = {"pause_turn": {"anthropic"}, "unlisted_stop_reason": {"anthropic"}, "content_filter": {"openai", "openai_responses"},
          "invalid_json_arguments": {"openai", "openai_responses"}}
 _SHAPE_NAMES = {"anthropic": "the Messages API", "openai": "Chat Completions",
                 "openai_responses": "the Responses API"}
 
 UNOFFERED_TOOL = ("run_command", {"command": "ls"})
+# The faults that end a Messages reply early with a stop reason of their own. The API has
+# added stop reasons over time (`refusal`, `pause_turn`, `model_context_window_exceeded`
+# arrived after the first four); `unlisted` stands for the next one, so that a program
+# that lists the values it rejects, instead of the ones it accepts, can be caught.
+_EARLY_STOPS = {"pause_turn": "pause_turn", "context_window_exceeded": "model_context_window_exceeded",
+                "unlisted_stop_reason": "unlisted"}
 INJECTED_TO = "attacker@example.com"
 
 
@@ -154,8 +160,8 @@ def misbehave(fault: Optional[Fault], api: str, reply: dict[str, Any], *, body: 
     name = fault.name
     if name == "refusal":
         shape.refuse(phrase(conversation.language, "fault.refusal"))
-    elif name in ("pause_turn", "context_window_exceeded"):
-        shape.stop_early("pause_turn" if name == "pause_turn" else "model_context_window_exceeded")
+    elif name in _EARLY_STOPS:
+        shape.stop_early(_EARLY_STOPS[name])
     elif name == "content_filter":
         shape.filtered()
     elif name == "reasoning_exhausted":

@@ -5,7 +5,8 @@ picture draws), shared by the build (CPython) and the page (Pyodide, in the work
 - :func:`run_checks` judges one transcript (``lesson_runtime.run_chain``'s, with its
   ``calls``) on the named checks: one verdict per name, in the order given,
   ``{"name", "passed", "call"}``, ``call`` the 1-based number of the call where the check
-  failed (the run picture's ``data-call``), or None.
+  failed (the run picture's ``data-call``), or None (also when a check fails on the whole
+  run: a rule returns 0 for that, e.g. ``answers_shown`` when no request was made).
 - :func:`faults_setup` is the setup line that makes the model commit faults during a run.
 
 The wait after a 429 is judged on the seconds asked, not on a clock: the record carries the
@@ -26,7 +27,7 @@ from ._view import read_calls
 
 CHECKS: dict[str, Callable] = {rule.__name__: rule for rule in (
     _rules.every_call_answered, _rules.error_results_marked, _rules.turn_kept_whole,
-    _rules.step_limit, _rules.only_answers_shown, _rules.cut_calls_not_run,
+    _rules.step_limit, _rules.only_answers_shown, _rules.answers_shown, _rules.cut_calls_not_run,
     _rules.injection_not_followed,
     _rules.waited_as_asked)}
 
@@ -41,7 +42,7 @@ def run_checks(names: list[str], transcript: dict) -> list[dict]:
     verdicts = []
     for name in names:
         failed_at: Optional[int] = CHECKS[name](views, transcript.get("status") or "done", transcript.get("output") or "")
-        verdicts.append({"name": name, "passed": failed_at is None, "call": failed_at})
+        verdicts.append({"name": name, "passed": failed_at is None, "call": failed_at or None})
     return verdicts
 
 

@@ -1,13 +1,14 @@
 """The named checks: each a rule over a run's recorded calls (read through ``_view``), in
 every API shape. A check returns the 1-based number of the first call that breaks it (the
-call the run picture marks), or None when the conversation keeps it."""
+call the run picture marks), 0 when the run as a whole breaks it, or None when the
+conversation keeps it."""
 
 from __future__ import annotations
 
 import json
 from typing import Optional
 
-from ._view import CALLS, FAILED, NOT_AN_ANSWER, CallView, Result, ToolCall
+from ._view import ANSWER, CALLS, FAILED, NOT_AN_ANSWER, CallView, Result, ToolCall
 
 # A step is one request that got a reply; the course's loops make at most MAX_STEPS per
 # question (docs/authoring/plan.md, "Code conventions").
@@ -107,6 +108,19 @@ def only_answers_shown(views: list[CallView], status: str, output: str) -> Optio
     for view in views:
         text = view.reply_text.strip()
         if view.ending == NOT_AN_ANSWER and text and text in output:
+            return view.index
+    return None
+
+
+def answers_shown(views: list[CallView], status: str, output: str) -> Optional[int]:
+    """The model's answers reach the user: the program asked the model at all, and the text
+    of every reply that is an answer appears in its output (so that output printed without
+    asking, or an answer dropped on the way, does not pass as a conversation)."""
+    if not views:
+        return 0
+    for view in views:
+        text = view.reply_text.strip()
+        if view.ending == ANSWER and text and text not in output:
             return view.index
     return None
 

@@ -176,6 +176,16 @@ def test_misbehaving_replies_are_valid_sdk_responses_and_the_same_as_in_process(
                     }.get(name, {"anthropic": "tool_use", "openai": "tool_calls", "openai_responses": "completed"}[shape])
 
 
+def test_the_sdk_reads_a_stop_reason_it_does_not_list(fake_server):
+    # The SDK's StopReason lists today's values; a reply with a newer one still parses
+    # (responses are read without validation), which is what the fault imitates.
+    client, _ = clients(fake_server, "unlisted-stop")
+    add_faults(client, "unlisted_stop_reason")
+    reply = call("anthropic", client, tools=TOOLS)
+    assert isinstance(reply, anthropic.types.Message)
+    assert reply.stop_reason == "unlisted" and reply.content[0].type == "text"
+
+
 def test_openai_refuses_a_prompt_past_the_context_window(fake_server):
     _, client = clients(fake_server, "context-openai", max_retries=0)
     add_faults(client, "context_window_exceeded", "context_window_exceeded")

@@ -82,6 +82,17 @@ def test_only_answers_shown(shape):
     passes("only_answers_shown", {**record, "output": "(no answer: the model refused)\n"})
 
 
+@pytest.mark.parametrize("shape", SHAPES)
+def test_answers_shown(shape):
+    record = shop_record(shape, "status")  # a call, its result, then the answer
+    answer = reply_words(record, 2)
+    assert answer.strip()
+    passes("answers_shown", {**record, "output": f"step 1\n{answer}\n"})
+    fails_at("answers_shown", {**record, "output": "(no answer)\n"}, 2)  # the answer never reached the user
+    # Output printed without asking the model is not a conversation, whatever it says.
+    fails_at("answers_shown", {"calls": [], "status": "done", "output": f"{answer}\n"}, None)
+
+
 def cut_first_reply(record, shape):
     """The record with its first reply (which asks for calls) marked as cut by the output
     budget, as a program that ran those calls anyway would have met it."""

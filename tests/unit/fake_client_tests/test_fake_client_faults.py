@@ -197,6 +197,13 @@ def test_pause_turn_and_the_context_window():
     assert raised.value.body["code"] == "context_length_exceeded"
 
 
+def test_a_stop_reason_no_lesson_names():
+    faults.next("unlisted_stop_reason")
+    reply = anthropic_call(tools=TOOLS)
+    assert reply.stop_reason == "unlisted" and [block.type for block in reply.content] == ["text"]
+    assert reply.content[0].text.strip()  # text that a deny-list of stop reasons would show as an answer
+
+
 def test_content_filter_in_the_openai_shapes():
     faults.next("content_filter", times=2)
     choice = chat_call(tools=FUNCTIONS).choices[0]
@@ -207,7 +214,8 @@ def test_content_filter_in_the_openai_shapes():
 
 
 @pytest.mark.parametrize("name,api", [("pause_turn", "openai"), ("pause_turn", "openai_responses"),
-                                      ("content_filter", "anthropic"), ("invalid_json_arguments", "anthropic")])
+                                      ("content_filter", "anthropic"), ("invalid_json_arguments", "anthropic"),
+                                      ("unlisted_stop_reason", "openai")])
 def test_a_fault_a_shape_lacks_is_an_authoring_error(name, api):
     faults.next(name)
     with pytest.raises(ValueError, match=f"fake_client fault '{name}' has no counterpart in"):
