@@ -7,12 +7,16 @@ Tools it understands: read a file ("read", "بخوان", "прочет") and lis
 - a question naming files → one read call per file, all in one reply;
 - a question about the folder (or about reading, with no file named) → a list call;
 - a read that failed (a misspelled name; only a result marked `is_error` counts as failed) →
-  it lists the folder, if it may; after the list it reads the name closest to the one that
+  if the error's text names the file it asked for (so it says what went wrong), it lists the
+  folder, if it may; an error that does not name the file ("error", an empty text) gives it
+  nothing to go on, and it says it could not find the file; after the list it reads the name closest to the one that
   failed, and says so in its answer ("there is no note.txt, so I read notes.txt"); if
   nothing is close, or it cannot list, it says it could not find the file;
 - after the reads → an answer quoting each file's content (and the listing, if the question
   asked for it);
-- a thank-you → a plain reply; no fitting tool → a made-up guess at the content.
+- a thank-you → a plain reply; no fitting tool → a made-up guess at the content;
+- after results of other tools only (a call of a tool nobody offered, which failed) → it
+  starts afresh, as if no call had been made.
 """
 
 from __future__ import annotations
@@ -42,9 +46,13 @@ def claim(chat: Conversation) -> int:
 
 def respond(chat: Conversation, voice: Voice) -> list[Part]:
     """The reply to the conversation, by the rules in the module docstring."""
-    question = chat.question
     if chat.last_results:
         return _after_results(chat, voice)
+    return _first_reply(chat, voice)
+
+
+def _first_reply(chat: Conversation, voice: Voice) -> list[Part]:
+    question = chat.question
     if is_thanks(question):
         return [voice.say("chat.thanks")]
     names = _FILE_NAME.findall(question)
@@ -69,10 +77,16 @@ def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
     reads = [(call, result) for call, result in steps if reader and call.name == reader.name]
     lists = [result for call, result in steps
              if lister and call.name == lister.name and not failed(result)]
+    if not any(call.name in (reader and reader.name, lister and lister.name) for call, _ in steps):
+        # Only calls of other tools so far (one nobody offered, which failed): start afresh.
+        return _first_reply(chat, voice)
     tried = {key_value(call.input) for call, _ in reads}
-    missing = [key_value(call.input) for call, result in reads if failed(result)]
+    failures = [(key_value(call.input), result) for call, result in reads if failed(result)]
+    missing = [name for name, _ in failures]
+    # Only an error that names the file says what went wrong: then looking at the folder helps.
+    explained = [name for name, result in failures if name and name in result.content]
     listed = _FILE_NAME.findall(lists[-1].content) if lists else []
-    if missing and lister is not None and not lists:
+    if explained and lister is not None and not lists:
         return [Ask(lister.name, {})]
     if missing and listed and reader is not None:
         retries = [match for name in missing for match in [_closest(name, listed)]

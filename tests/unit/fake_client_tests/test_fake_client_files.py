@@ -2,6 +2,8 @@
 
 import pytest
 
+import fake_client
+
 from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
 from support.fake_client_programs import (TOOLU, FILES, LANGUAGES, anthropic_loop, files_runner, files_tools,
@@ -121,3 +123,30 @@ def test_an_empty_file_is_said_to_be_empty_never_quoted_as_nothing(lang):
     steps = anthropic_loop(Anthropic(), Q["two"][lang], system="", tools=files_tools(lang), run=empty_april)["steps"]
     assert phrase(lang, "files.empty", file="april.md") in steps[-1]["text"]
     assert phrase(lang, "files.file_says", file="april.md", content="") not in steps[-1]["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("silent_text", ["", "error"])
+def test_an_error_that_does_not_name_the_file_is_reported_not_explored(lang, silent_text):
+    # The error's words are what the model acts on: one that does not say which file is
+    # missing gives it no reason to look at the folder, so it says it could not find the file.
+    def unexplained(name, arguments):
+        content, is_error = files_runner(name, arguments)
+        return (silent_text if is_error else content), is_error
+
+    steps = anthropic_loop(Anthropic(), Q["typo"][lang], system="", tools=files_tools(lang),
+                           run=unexplained)["steps"]
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
+    assert steps[-1]["text"] == phrase(lang, "files.not_found", file="notess.txt")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_after_a_tool_nobody_offered_it_starts_afresh(lang):
+    # The unoffered_tool fault makes the first call run_command; once its error comes back,
+    # the model reads the file the question names, as if that call had not been made.
+    fake_client.faults.next("unoffered_tool")
+    steps = ask(lang, "two")
+    assert calls(steps)[:2] == [[("run_command", {"command": "ls"})],
+                                [("read_file", {"path": "march.md"}), ("read_file", {"path": "april.md"})]]
+    assert steps[-1]["text"] == "\n".join(
+        phrase(lang, "files.file_says", file=name, content=FILES[name]) for name in ("march.md", "april.md"))
