@@ -101,7 +101,8 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
 
 def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url):
     # tool-loop's ex-not-an-answer on the Persian page (right to left): the starter shows a
-    # refusal as the answer and runs the call of a reply cut by max_tokens.
+    # refusal as the answer and runs the call of a reply cut by max_tokens (it does print
+    # the one real answer, so answers_shown holds).
     page.goto(site_url("fa/lessons/tool-loop/"))
     page.wait_for_selector("[data-lesson-progress]")
     root = page.locator('[data-quiz="ex-not-an-answer"]')
@@ -110,17 +111,26 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     check(root)
     assert root.get_attribute("data-result") == "incorrect"
     assert verdicts(root) == {"cut_calls_not_run": "false", "only_answers_shown": "false",
-                              "every_call_answered": "true", "turn_kept_whole": "true"}
+                              "answers_shown": "true", "every_call_answered": "true", "turn_kept_whole": "true"}
     verdict = root.locator(".quiz-verdict").text_content()
     assert fa["quiz.checkName.cut_calls_not_run"] in verdict and fa["quiz.checkName.only_answers_shown"] in verdict
     picture = root.locator("[data-run-picture]")
-    # under the exercise's own refusal fault, the refusal's words shown as the answer (call 1);
-    # then the call of a reply cut by max_tokens (call 2) run, its result sent by call 3
+    # under the exercise's own faults, the refusal's words shown as the answer (call 1), a
+    # stop reason no lesson names (call 2); then the call of a reply cut by max_tokens
+    # (call 3) run, its result sent by call 4
     assert picture.locator('[data-call="1"]').get_attribute("data-stop") == "refusal"
     assert picture.locator('[data-call="1"]').get_attribute("data-check-failed") == "only_answers_shown"
-    assert picture.locator('[data-call="2"]').get_attribute("data-stop") == "max_tokens"
-    assert picture.locator('[data-call="3"]').get_attribute("data-check-failed") == "cut_calls_not_run"
-    set_code(root, config_of(root)["solution"])
+    assert picture.locator('[data-call="2"]').get_attribute("data-stop") == "unlisted"
+    assert picture.locator('[data-call="3"]').get_attribute("data-stop") == "max_tokens"
+    assert picture.locator('[data-call="4"]').get_attribute("data-check-failed") == "cut_calls_not_run"
+    config = config_of(root)
+    set_code(root, config["solution"])
     check(root)
     assert root.get_attribute("data-result") == "correct"
     assert set(verdicts(root).values()) == {"true"}
+    # The expected lines printed without asking the model: the output matches, the
+    # conversation does not exist.
+    set_code(root, f"print({config['expected']['output']!r}, end='')")
+    check(root)
+    assert root.get_attribute("data-result") == "incorrect"
+    assert verdicts(root)["answers_shown"] == "false"
