@@ -26,8 +26,8 @@ SAME_OUTPUT = [
     ("ru", "tool-loop", "loop-chat"),  # from fake_client import Anthropic / OpenAI; both SDKs, Chat Completions called
     ("bg", "attaching-tools", "three-shapes"),  # both SDKs in one program (setup imports Anthropic, it OpenAI)
     ("fa", "agent-loop", "no-agent"),  # from fake_client import recording; Anthropic
-    ("uk", "running-a-tool-call", "by-hand-openai"),  # import fake_client as openai
-    ("bg", "interview-card", "loop-openai"),
+    ("uk", "running-a-tool-call", "recovers-chat"),  # the files world: a real folder, Chat Completions
+    ("uk", "interview-card", "loop-openai"),  # import fake_client as openai
     ("zh", "attaching-tools", "three-shapes"),  # both SDKs in one program, Chat Completions called
 ]
 CASES = SAME_OUTPUT
