@@ -30,7 +30,11 @@ SAME_OUTPUT = [
     ("uk", "interview-card", "loop-openai"),  # import fake_client as openai
     ("zh", "attaching-tools", "three-shapes"),  # both SDKs in one program, Chat Completions called
 ]
-CASES = SAME_OUTPUT
+# Every program of the Responses API lesson (issue 39): items sent back, previous_response_id,
+# a stored response that is not there (the real SDK's BadRequestError), a response cut short.
+RESPONSES_API = [("ru", "responses-api", snippet_id)
+                 for snippet_id in ("first-response", "loop-responses", "previous", "gone", "cut")]
+CASES = SAME_OUTPUT + RESPONSES_API
 _keys = count(1)
 
 
@@ -67,7 +71,7 @@ def program_of(course, lang: str, slug: str, snippet_id: str):
     return programs[snippet_id]
 
 
-@pytest.mark.parametrize(("lang", "slug", "snippet_id"), SAME_OUTPUT, ids=["/".join(case) for case in SAME_OUTPUT])
+@pytest.mark.parametrize(("lang", "slug", "snippet_id"), CASES, ids=["/".join(case) for case in CASES])
 def test_the_program_prints_what_the_lesson_shows(course, launcher, fake_server, tmp_path, lang, slug, snippet_id):
     program = program_of(course, lang, slug, snippet_id)
     shown = course.transcript(f"{lang}/{slug}", snippet_id)
@@ -83,3 +87,12 @@ def test_a_program_cannot_import_fake_client(launcher, fake_server, tmp_path):
     result = run_program(launcher, "from fake_client import Anthropic\n", fake_server, tmp_path)
     assert result.returncode != 0
     assert "ModuleNotFoundError" in result.stderr or "ImportError" in result.stderr
+
+
+def test_every_program_of_the_responses_api_lesson_is_run(course):
+    """A snippet added to the lesson is run above too, or this fails naming it."""
+    lesson = course.lessons["ru/responses-api"]
+    problems = Problems()
+    programs = lesson_programs(lesson, REPO, "responses-api", problems)
+    assert not problems, problems.report()
+    assert sorted(programs) == sorted(snippet_id for _, _, snippet_id in RESPONSES_API)
