@@ -99,12 +99,16 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # default, manual extended thinking (`enabled` with `budget_tokens`) is a 400, non-default
     # temperature / top_p / top_k are a 400, `max_tokens` caps thinking plus text.
     # Its default thinking display is not stated on the pages found: "summarized" is assumed.
+    # Assistant prefill is a 400: platform.claude.com/docs/en/about-claude/models/migration-guide
+    # ("Prefilling assistant messages returns a 400 error" on the 4.6 models), and
+    # .../models/sonnet-5/overview calls Sonnet 5 a drop-in replacement for Sonnet 4.6 whose
+    # three behaviour changes do not bring prefill back.
     # Shortest cacheable prefix 1,024 tokens (platform.claude.com/docs/en/build-with-claude/prompt-caching,
     # as quoted in dev.to/creeta "Claude's prompt cache fails silently below 1,024 tokens").
     ModelCard("claude-sonnet-5", "anthropic", "Claude Sonnet 5", _D(2026, 6, 30),
               context_window=1_000_000, max_output=128_000, thinks_by_default=True,
               thinking_display_assumed=True,
-              manual_thinking=False, sampling=False, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
+              manual_thinking=False, sampling=False, prefill=False, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               tool_prompt_carried=True, line="sonnet"),
     # platform.claude.com/docs/en/models/sonnet-5-5/overview and .../sonnet-5-5/migration-guide:
     # id `claude-sonnet-5-5`, context 1M, max output 128K, thinking on by default with display

@@ -131,13 +131,14 @@ def test_a_carried_over_tool_prompt_shown_as_published_is_caught():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_course_model_s_refusals_and_assumed_display_are_shown(lang):
-    # claude-sonnet-5 refuses manual thinking and sampling parameters (its migration guide);
+    # claude-sonnet-5 refuses manual thinking and sampling parameters (its migration guide), and
+    # assistant prefill (a 400 since the 4.6 models, which it replaces);
     # its thinking display is assumed in the catalogue, and the page says so in every language
     texts = read_reference_texts(REPO, lang)
     words = texts.words["models"]
     row = model_rows(reference_markdown(texts, OUTLINE, today=TODAY), "anthropic")["claude-sonnet-5"]
     assert (row[words["manual_thinking"]], row[words["sampling"]], row[words["prefill"]]) == (
-        words["no"], words["no"], words["yes"])
+        words["no"], words["no"], words["no"])
     assert words["assumed"] in row[words["thinking"]]
     # the first lesson sends thinking={"type": "disabled"}: the table says which models refuse it
     assert row[words["thinking_off"]] == words["yes"]

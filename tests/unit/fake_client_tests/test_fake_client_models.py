@@ -139,7 +139,7 @@ def test_max_tokens_above_the_output_ceiling_is_refused():
         "max_tokens: 64001 > 64000, which is the maximum allowed number of output tokens for claude-haiku-4-5")
 
 
-def test_sonnet_5_5_refuses_forced_tool_choice_and_prefill():
+def test_sonnet_5_and_5_5_refuse_prefill_and_5_5_forced_tool_choice():
     tools = [{"name": "t", "description": "d", "input_schema": {"type": "object", "properties": {}}}]
     with pytest.raises(BadRequestError, match="tool_choice"):
         Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=200, tools=tools,
@@ -147,7 +147,10 @@ def test_sonnet_5_5_refuses_forced_tool_choice_and_prefill():
     with pytest.raises(BadRequestError, match="prefill"):
         Anthropic().messages.create(model="claude-sonnet-5-5", max_tokens=200,
                                     messages=[*HELLO, {"role": "assistant", "content": "Добре"}])
-    Anthropic().messages.create(model="claude-sonnet-5", max_tokens=200,
+    with pytest.raises(BadRequestError, match="prefill"):  # a 400 since the 4.6 models
+        Anthropic().messages.create(model="claude-sonnet-5", max_tokens=200,
+                                    messages=[*HELLO, {"role": "assistant", "content": "Добре"}])
+    Anthropic().messages.create(model="claude-haiku-4-5", max_tokens=200,
                                 messages=[*HELLO, {"role": "assistant", "content": "Добре"}])
 
 
