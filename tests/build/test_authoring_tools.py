@@ -195,6 +195,10 @@ def test_every_page_links_to_the_one_author_guide(site, lang):
         primary = html[html.index("md-nav--primary"):html.index("md-sidebar--secondary")] \
             if "md-sidebar--secondary" in html else html[html.index("md-nav--primary"):]
         assert "authoring/" not in primary  # in no language's menu
+        # the footer says nothing in English on a page in another language (Material's
+        # "Made with Material for MkDocs" is left out of the copyright partial)
+        footer = html[html.index('<div class="md-copyright">'):]
+        assert "Made with" not in footer and "Material for MkDocs" not in footer
 
 
 def test_the_author_guide_shows_the_coverage_table_and_the_commands(site):
