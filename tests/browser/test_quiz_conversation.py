@@ -90,7 +90,8 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
     set_code(root, config_of(root)["solution"])
     check(root)
     assert root.get_attribute("data-result") == "correct"
-    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "end_turn"
+    # after run_command's error result, the model starts afresh: it asks for todo.txt
+    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "tool_use"
 
     control.select_option(["refusal"])  # after run_command's error result, the model refuses
     check(root)
