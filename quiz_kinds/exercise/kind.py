@@ -4,7 +4,7 @@ solution's own output (never typed), and the starter must not produce it.
 Graded on the conversation when the quiz lists ``checks``: named rules over the run's
 recorded model calls (lesson_runtime.conversation_checks), judged under the ``faults`` the
 model commits during the check. The solution must keep every check; the starter must break
-at least one."""
+at least one or print something else."""
 
 from fake_client.faults import NAMES as FAULT_NAMES
 from lesson_runtime import same_run
@@ -63,13 +63,13 @@ class Exercise(QuizKind):
             for verdict in broken:
                 ctx.problem("solution", f"the solution breaks the check {verdict['name']} "
                                         f"(at call {verdict['call']}) under the faults {_listed(ctx)}")
-            if not broken and all(v["passed"] for v in run_checks(names, runs["starter"])):
-                if same_run(runs["starter"], runs["solution"]):
-                    ctx.problem("starter", "the starter code keeps every check and prints the expected output: "
-                                           "nothing is left to do")
-                else:
-                    ctx.problem("starter", "the starter code keeps every check under the faults "
-                                           f"{_listed(ctx)}: it must break at least one")
+            # A starter that keeps every check must still be wrong in its output: some tasks
+            # are about what the model does with a result (it recovers), which the output
+            # shows; the checks then only prove the output came from a real conversation.
+            if (not broken and all(v["passed"] for v in run_checks(names, runs["starter"]))
+                    and same_run(runs["starter"], runs["solution"])):
+                ctx.problem("starter", "the starter code keeps every check under the faults "
+                                       f"{_listed(ctx)} and prints the expected output: nothing is left to do")
         elif same_run(runs["starter"], runs["solution"]):
             ctx.problem("starter", "the starter code already prints the expected output: nothing is left to do")
 

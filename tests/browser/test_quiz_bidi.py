@@ -1,7 +1,7 @@
 """A Persian quiz's output that mixes Persian words and Latin file names keeps its order.
 
-The expected output of the Persian exercise of running-a-tool-call holds the model's line
-"فایل note.txt وجود نداشت؛ به‌جایش notes.txt را خواندم." Laid out as one left-to-right
+The expected output of the Persian exercise ex-error-text of running-a-tool-call holds the
+model's line "فایل notess.txt وجود نداشت؛ به‌جایش notes.txt را خواندم." Laid out as one left-to-right
 line, its Persian runs come out in reversed order and the final "." lands on the right;
 read right-to-left, as Persian is, the first word is the rightmost and the "." the leftmost.
 Positions are measured in the real page with DOM Ranges, in Chromium."""
@@ -9,8 +9,8 @@ Positions are measured in the real page with DOM Ranges, in Chromium."""
 from __future__ import annotations
 
 LESSON = "fa/lessons/running-a-tool-call/"
-QUIZ = "ex-silent-error"
-LINE = "فایل note.txt وجود نداشت؛ به‌جایش notes.txt را خواندم."
+QUIZ = "ex-error-text"
+LINE = "فایل notess.txt وجود نداشت؛ به‌جایش notes.txt را خواندم."
 
 # Left edge, vertical middle and height of each piece of LINE as laid out in the page, found in
 # the text node of the output block that holds the line.
@@ -40,7 +40,7 @@ def test_persian_output_line_reads_right_to_left_with_its_period_at_the_end(page
     root = page.locator(f'[data-quiz="{QUIZ}"]')
     root.locator("[data-expected-output] samp").wait_for()
 
-    words = ["فایل", "note.txt", "وجود", "notes.txt", "خواندم"]
+    words = ["فایل", "notess.txt", "وجود", "notes.txt", "خواندم"]
     pieces = [[word, LINE.index(word)] for word in words] + [[".", LINE.rindex(".")]]
     measured = root.evaluate(MEASURE, [LINE, pieces])
     assert measured is not None, "the exercise's expected output shows the model's line"

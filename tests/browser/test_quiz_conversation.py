@@ -1,5 +1,5 @@
 """An exercise graded on the conversation, in the real page (real Pyodide in Chromium):
-running-a-tool-call's ex-unknown-tool, where the model calls a tool nobody offered. The
+running-a-tool-call's ex-silent-error, where the model calls a tool nobody offered. The
 starter is judged incorrect with the broken check named (on the check's element, in the
 verdict, and on the picture's call); the solution is correct with every check kept; a fault
 turned on from the control changes the run."""
@@ -10,7 +10,7 @@ import pytest
 from support.chromium import in_front
 from support.quiz_support import REPO_ROOT, VERDICT_MS
 
-QUIZ = "ex-unknown-tool"
+QUIZ = "ex-silent-error"
 STRINGS = "frontend/page/strings/bg.json"
 
 
@@ -55,15 +55,15 @@ def strings() -> dict:
 def test_the_starter_is_incorrect_and_the_broken_check_is_named(exercise):
     root = exercise
     assert root.get_attribute("data-grading") == "conversation"
-    check(root)  # the starter, as given: run_tool raises KeyError on run_command
+    check(root)  # the starter, as given: run_command gets an empty result, not marked as an error
     assert root.get_attribute("data-result") == "incorrect"
-    assert verdicts(root) == {"every_call_answered": "false", "error_results_marked": "true",
-                              "turn_kept_whole": "true"}
-    name = strings()["quiz.checkName.every_call_answered"]
+    assert verdicts(root) == {"every_call_answered": "true", "error_results_marked": "false",
+                              "answers_shown": "true"}
+    name = strings()["quiz.checkName.error_results_marked"]
     assert name in root.locator(".quiz-verdict").text_content()
-    # the picture marks the call whose tool call was left without a result: the first
-    failed = root.locator('[data-run-picture] [data-call="1"]')
-    assert failed.get_attribute("data-check-failed") == "every_call_answered"
+    # the picture marks the request that carried the unmarked result: the second
+    failed = root.locator('[data-run-picture] [data-call="2"]')
+    assert failed.get_attribute("data-check-failed") == "error_results_marked"
     assert name in failed.locator(".rp-check-failed").text_content()
 
 
@@ -73,7 +73,7 @@ def test_the_solution_is_correct_with_every_check_kept(exercise):
     check(root)
     assert root.get_attribute("data-result") == "correct"
     assert verdicts(root) == {"every_call_answered": "true", "error_results_marked": "true",
-                              "turn_kept_whole": "true"}
+                              "answers_shown": "true"}
     assert root.locator("[data-check-failed]").count() == 0
     # the exercise's own fault happened: the first call asked for run_command
     assert "run_command" in root.locator('[data-run-picture] [data-call="1"]').text_content()
@@ -90,7 +90,8 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
     set_code(root, config_of(root)["solution"])
     check(root)
     assert root.get_attribute("data-result") == "correct"
-    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "end_turn"
+    # after run_command's error result, the model starts afresh: it asks for todo.txt
+    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "tool_use"
 
     control.select_option(["refusal"])  # after run_command's error result, the model refuses
     check(root)

@@ -89,9 +89,17 @@ def test_a_sound_exercise_is_built_with_its_checks_and_faults(tmp_path):
     assert calls[0]["response"]["content"][-1]["name"] == "run_command"
 
 
-def test_a_starter_that_keeps_every_check_is_refused(tmp_path):
+def test_a_starter_that_keeps_every_check_and_prints_the_expected_output_is_refused(tmp_path):
+    _, problems = build(tmp_path, quiz(ROBUST, ROBUST))
+    assert len(problems) == 1
+    assert "the starter code keeps every check under the faults unoffered_tool and prints the expected output" \
+        in problems[0]
+
+
+def test_a_starter_that_keeps_every_check_but_prints_something_else_is_accepted(tmp_path):
+    # the task is then about the output (what the model did); the checks prove it was asked
     _, problems = build(tmp_path, quiz(ROBUST + "print(\"край\")\n", ROBUST))
-    assert len(problems) == 1 and "the starter code keeps every check under the faults unoffered_tool" in problems[0]
+    assert problems == []
 
 
 def test_a_solution_that_breaks_a_check_is_refused(tmp_path):
