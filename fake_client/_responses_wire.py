@@ -88,9 +88,10 @@ def read_conversation(body: dict[str, Any], items: list[dict[str, Any]]) -> Conv
     system = [body["instructions"]] if body.get("instructions") else []
     turns: list[Turn] = []
     # The assistant turn a `reasoning` item came before: a call sent after another call's
-    # output still belongs to it, since results may sit right after their calls (the
-    # "Function calling" guide's loop appends each output after its call); the next reply
-    # brings its own reasoning item, and that is what starts a new turn.
+    # output still belongs to it, since an output may sit right after its call (the API pairs
+    # them by `call_id`: the "Function calling" guide; an earlier version of its example
+    # appended each call and then its output); the next reply brings its own reasoning item,
+    # and that is what starts a new turn.
     reasoned: Optional[Turn] = None
     after_reasoning = False
     for item in items:

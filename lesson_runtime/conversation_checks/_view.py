@@ -182,10 +182,10 @@ def _read_responses(index: int, call: dict) -> CallView:
     request, response = _ended(call)
     items = request.get("input")
     items = items if isinstance(items, list) else []
-    # A turn is the items of one reply. A reasoning item after results opens the next, and results may sit
-    # right after their calls inside it (the "Function calling" guide appends each output
-    # after its call), so an output ends only a turn without reasoning, where nothing else
-    # tells one reply's calls from the next one's.
+    # A turn is the items of one reply. A reasoning item after results opens the next one,
+    # and results may sit right after their calls inside a turn (the API pairs them by
+    # `call_id`: the "Function calling" guide), so an output ends only a turn without
+    # reasoning, where nothing else tells one reply's calls from the next one's.
     turns, results, sent, current, reasoned = [], [], [], None, False
     for item in items:
         kind = item.get("type") if isinstance(item, dict) else None
