@@ -182,19 +182,24 @@ def _read_responses(index: int, call: dict) -> CallView:
     request, response = _ended(call)
     items = request.get("input")
     items = items if isinstance(items, list) else []
-    turns, results, sent, current = [], [], [], None
+    # A turn is the items of one reply. A reasoning item after results opens the next one,
+    # and results may sit right after their calls inside a turn (the API pairs them by
+    # `call_id`: the "Function calling" guide), so an output ends only a turn without
+    # reasoning, where nothing else tells one reply's calls from the next one's.
+    turns, results, sent, current, reasoned = [], [], [], None, False
     for item in items:
         kind = item.get("type") if isinstance(item, dict) else None
         if kind in ("reasoning", "function_call") or (kind == "message" and item.get("role") == "assistant"):
-            if current is None:
-                current = Turn()
+            if current is None or kind == "reasoning" and results:
+                current, reasoned = Turn(), kind == "reasoning"
                 turns.append(current)
                 results = []
             current.item_ids.append(_item_id(item))
             if kind == "function_call":
                 current.call_ids.append(item.get("call_id"))
         else:
-            current = None
+            if kind != "function_call_output" or not reasoned:
+                current = None
             if kind == "function_call_output":
                 results.append(Result(item.get("call_id"), _text(item.get("output")), None))
                 sent.append(results[-1])

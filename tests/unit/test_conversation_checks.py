@@ -3,11 +3,14 @@ each API shape: a conversation that keeps each rule, and one that breaks it, wit
 the verdict names."""
 
 import copy
+import json
 
 import pytest
-from support.conversation_records import (SHAPES, drop_result, rebuild_turn, reply_words,
+from support.conversation_records import (LANG, SHAPES, drop_result, rebuild_turn, reply_words,
                                           shop_record, unmark_errors)
-from support.fake_client_programs import shop_runner
+import fake_client
+from fake_client import OpenAI
+from support.fake_client_programs import SHOP_QUESTIONS, SHOP_SYSTEM, responses_tools, shop_runner, shop_tools
 
 from lesson_runtime.conversation_checks import CHECKS, faults_setup, run_checks
 
@@ -207,3 +210,42 @@ def test_waits_are_counted_only_inside_a_run():
     real = time.sleep
     run_chain([], "import time\ntime.sleep(0)")
     assert time.sleep is real  # the run's counting sleep is put back
+
+
+def interleaved_record(keep_reasoning):
+    """The Responses loop that puts each output right after its call, the reasoning item
+    first (`keep_reasoning`) or dropped: the shop's two-order question, the model reasoning."""
+    tools, run = responses_tools(shop_tools(LANG)), shop_runner(LANG)
+    client = OpenAI()
+    items = [{"role": "user", "content": SHOP_QUESTIONS["two"][LANG]}]
+    with fake_client.recording() as calls:
+        for _ in range(3):
+            try:
+                reply = client.responses.create(model="gpt-4o-mini", input=items, tools=tools,
+                                                instructions=SHOP_SYSTEM[LANG], reasoning={"effort": "low"})
+            except fake_client.BadRequestError:
+                break
+            if not any(item.type == "function_call" for item in reply.output):
+                break
+            for item in reply.output:
+                if item.type == "function_call":
+                    items.append(item)
+                    text, is_error = run(item.name, json.loads(item.arguments))
+                    items.append({"type": "function_call_output", "call_id": item.call_id, "output": text})
+                elif keep_reasoning:
+                    items.append(item)
+    return {"calls": copy.deepcopy(calls), "status": "done", "output": (reply.output_text or "") + "\n"}
+
+
+def test_responses_results_right_after_their_calls():
+    # the whole turn goes back, each output right after its call: the API links an output to
+    # its call by call_id, so the model answers from both results and the checks agree
+    record = interleaved_record(keep_reasoning=True)
+    assert [call["response"]["status"] for call in record["calls"]] == ["completed", "completed"]
+    answer = reply_words(record, 2)
+    assert all(number in answer for number in ("1042", "1187"))
+    passes("turn_kept_whole", record)
+    passes("every_call_answered", record)
+    # the reasoning item dropped: the fake refuses the second request, as the API does
+    refused = interleaved_record(keep_reasoning=False)
+    assert len(refused["calls"]) == 2 and refused["calls"][1].get("response") is None
