@@ -213,19 +213,24 @@ function settingChip(chip, later) {
   );
 }
 
+// A message the API holds under `previous_response_id` (`stored`) is drawn apart from what
+// the program sent, with its own mark and words; a Responses item without a role
+// (`function_call_output`) is drawn without one.
 function messageItem(message, later, t, lang) {
   const fresh = later && message.isNew;
   const compact = later && !message.isNew;
+  const stored = message.stored === true;
   return el(
     "li",
-    { class: `rp-message${fresh ? " rp-new" : ""}${compact ? " rp-old" : ""}`, "data-role": message.role },
+    { class: `rp-message${fresh ? " rp-new" : ""}${compact ? " rp-old" : ""}${stored ? " rp-stored" : ""}`, "data-role": message.role, "data-stored": stored || null },
     fresh ? el("span", { class: "rp-sr" }, t("picture.new")) : "",
-    el("code", { class: "rp-role", dir: "ltr" }, message.role),
+    message.role === null ? "" : el("code", { class: "rp-role", dir: "ltr" }, message.role),
     el(
       "span",
       { class: "rp-blocks" },
       message.chips.length ? message.chips.map((chip) => contentChip(chip, compact, t)) : el("code", { class: "rp-chip rp-chip--empty", dir: "ltr" }, "[]"),
       message.fromCall ? el("span", { class: "rp-from" }, t("picture.fromCall", { n: localDigits(lang, message.fromCall) })) : "",
+      stored ? el("span", { class: "rp-from rp-stored-note" }, t("picture.stored")) : "",
     ),
   );
 }
@@ -253,6 +258,7 @@ function contentChip(chip, compact, t) {
       problem,
     );
   }
+  if (chip.kind === "reasoning") return el("span", attributes, label, chip.id ? id() : "");
   const text = preview(chip.text ?? "", limit);
   return el("span", attributes, label, text ? el("span", { class: "rp-chip-text" }, text) : "");
 }

@@ -35,6 +35,30 @@ test("Chat Completions speaks its own words", () => {
   assert.doesNotMatch(html, /stop_reason|is_error/);
 });
 
+test("the Responses API in its own words: instructions, reasoning with its id, results without a role, the stored part apart", () => {
+  const lesson = golden("responses-api.bg");
+  const byItems = render(lesson["loop-responses"].calls);
+  assert.match(byItems, /<code class="rp-chip-label" dir="ltr">instructions<\/code>/);
+  assert.doesNotMatch(byItems, /data-role="(system|tool)"|>system<|>tool</);
+  assert.match(byItems, /<span class="rp-chip rp-chip--reasoning"><code class="rp-chip-label" dir="ltr">reasoning<\/code><code class="rp-chip-id" dir="ltr">id: rs_D5TeDhp4<\/code><\/span><span class="rp-chip rp-chip--tool-use/, "the reasoning before its calls, in the reply and sent back");
+  assert.equal([...byItems.matchAll(/id: rs_D5TeDhp4/g)].length, 2);
+  assert.match(byItems, /<li class="rp-message rp-new"><span class="rp-sr">ново: <\/span><span class="rp-blocks"><span class="rp-chip rp-chip--tool-result/, "a function_call_output item has no role");
+  assert.doesNotMatch(byItems, /rp-stored/, "sent by items: nothing is held");
+  const chained = render(lesson["previous"].calls);
+  const second = chained.slice(chained.indexOf('data-call="2"'));
+  const stored = [...second.matchAll(/<li class="rp-message rp-old rp-stored" data-role="(\w+)" data-stored>.*?<span class="rp-from rp-stored-note">от запазения отговор, не е изпратено<\/span>/g)];
+  assert.deepEqual(stored.map((m) => m[1]), ["user", "assistant"]);
+  assert.match(stored[1][0], /reasoning.*function_call.*function_call/);
+  assert.doesNotMatch(second, /rp-from">отговорът на модела/, "the held turn is not drawn as sent back");
+  assert.equal([...second.split('data-part="reply"')[0].matchAll(/<li class="rp-message rp-new">/g)].length, 2, "only the two function_call_output items are sent");
+});
+
+test("a Responses request whose previous response is gone gets no note on its results", () => {
+  const html = render(golden("responses-api.bg")["gone"].calls);
+  assert.doesNotMatch(html, /rp-chip--problem|rp-chip-problem|rp-stored/);
+  assert.match(html, /<p class="rp-error-message" dir="ltr">Previous response with id 'resp_wXmR0idI' not found.<\/p>/);
+});
+
 test("a failed call shows the error text in place of the reply, with data-stop error", () => {
   const html = render(golden("first-steps.bg")["wrong-id"].calls);
   assert.match(html, /data-stop="error" data-input-tokens="0" data-output-tokens="0">/);

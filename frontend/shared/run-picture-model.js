@@ -3,7 +3,7 @@
 // it), what came back or the API's error, the tool calls tied to their results by id, and the
 // tokens. Plain data, no words of any language: run-picture-markup.js writes it out.
 
-import { RESPONSES, inResponsesWords, responsesView } from "./run-picture-responses.js";
+import { RESPONSES, RESPONSES_SETTINGS, responsesChips, responsesView } from "./run-picture-responses.js";
 import { drain } from "./steps.js";
 
 /** How many different colours tie a tool call to its result (then they repeat). */
@@ -13,12 +13,15 @@ export const PAIR_COLOURS = 6;
 const SETTINGS = {
   anthropic: ["system", "tools", "tool_choice", "thinking", "thread"],
   openai: ["tools", "tool_choice", "parallel_tool_calls"],
+  [RESPONSES]: RESPONSES_SETTINGS,
 };
 
 /**
  * @typedef {{kind: string, label: string, text?: string, id?: string, name?: string,
  *   input?: string, isError?: boolean, pair?: number|null, problem?: string|null}} Chip
- * @typedef {{role: string, chips: Chip[], isNew: boolean, fromCall: number|null}} Message
+ * @typedef {{role: string|null, chips: Chip[], isNew: boolean, fromCall: number|null,
+ *   stored: boolean}} Message  role null: a Responses item that has none (`function_call_output`);
+ *   stored: held by the API under `previous_response_id`, not sent by the program
  */
 
 /**
@@ -47,7 +50,7 @@ export function* pictureModelSteps(calls) {
   const held = new Map(); // Responses API: response id → its conversation (previous_response_id)
   for (const [index, call] of calls.entries()) {
     const api = apiOf(call);
-    // A Responses call is drawn by Chat Completions' rules (run-picture-responses.js).
+    // A Responses call is drawn by Chat Completions' rules, in its own words (run-picture-responses.js).
     const shape = api === RESPONSES ? "openai" : api;
     const view = api === RESPONSES ? responsesView(call, held) : call;
     const request = isObject(view.request) ? view.request : {};
@@ -56,20 +59,22 @@ export function* pictureModelSteps(calls) {
     const before = previous && previous.api === api ? previous.request : null;
     const kept = before ? commonPrefix(previous.keys, keys) : 0;
     const sentMessages = messages.map((message, at) => {
-      const chips = api === RESPONSES ? inResponsesWords(messageChips(shape, message)) : messageChips(shape, message);
-      const isNew = at >= kept;
+      const chips = api === RESPONSES ? responsesChips(message, messageChips(shape, message)) : messageChips(shape, message);
+      const stored = api === RESPONSES && isObject(message) && message.stored === true;
+      const isNew = !stored && at >= kept;
       let fromCall = null;
       if (isNew && roleOf(message) === "assistant") {
         const sent = comparable(shape, message);
         const found = replies.findIndex((reply) => reply !== null && reply === sent);
         if (found >= 0) fromCall = found + 1;
       }
-      return { role: roleOf(message), chips, isNew, fromCall };
+      return { role: roleOf(message), chips, isNew, fromCall, stored };
     });
     markToolProblems(shape, sentMessages);
+    if (api === RESPONSES) inResponsesRoles(sentMessages, view.unseenPrevious);
     for (const message of sentMessages) tieChips(message.chips, pairFor, pairs);
 
-    const settings = SETTINGS[shape]
+    const settings = SETTINGS[api]
       .filter((name) => request[name] !== undefined && request[name] !== null)
       .map((name) => settingChip(shape, name, request[name], !before || !sameJson(before[name], request[name])));
 
@@ -85,13 +90,13 @@ export function* pictureModelSteps(calls) {
         const choice = Array.isArray(response.choices) && isObject(response.choices[0]) ? response.choices[0] : {};
         const message = isObject(choice.message) ? choice.message : { role: "assistant" };
         const chips = messageChips(shape, message);
-        reply = { role: "assistant", chips: api === RESPONSES ? inResponsesWords(chips) : chips, isNew: true, fromCall: null };
+        reply = { role: "assistant", chips: api === RESPONSES ? responsesChips(message, chips) : chips, isNew: true, fromCall: null, stored: false };
         stop = str(choice.finish_reason);
         inputTokens = whole(usage.prompt_tokens);
         outputTokens = whole(usage.completion_tokens);
         replies.push(comparable(shape, message));
       } else {
-        reply = { role: "assistant", chips: messageChips(api, { role: "assistant", content: response.content ?? [] }), isNew: true, fromCall: null };
+        reply = { role: "assistant", chips: messageChips(api, { role: "assistant", content: response.content ?? [] }), isNew: true, fromCall: null, stored: false };
         stop = str(response.stop_reason);
         inputTokens = whole(usage.input_tokens);
         outputTokens = whole(usage.output_tokens);
@@ -247,7 +252,7 @@ function openaiChips(message) {
 }
 
 function settingChip(api, name, value, isNew) {
-  if (name === "system") return { kind: "system", label: "system", text: textOf(value), isNew };
+  if (name === "system" || name === "instructions") return { kind: "system", label: name, text: textOf(value), isNew };
   if (name === "tools") {
     const names = (Array.isArray(value) ? value : []).map((tool) => {
       if (!isObject(tool)) return "?";
@@ -294,5 +299,21 @@ function markToolProblems(api, messages) {
     if (api === "openai") while (asker >= 0 && messages[asker].role === "tool") asker -= 1;
     const asked = new Set(asker >= 0 && messages[asker].role === "assistant" ? messages[asker].chips.filter((c) => c.kind === "tool_use").map((c) => c.id) : []);
     for (const chip of results) if (!asked.has(chip.id)) chip.problem = "unmatched";
+  });
+}
+
+/**
+ * A Responses call's messages after the pairing rule: a `function_call_output` item has no
+ * role. When the request continues a response the run does not show (`unseenPrevious`), the
+ * results before the request's own first model turn may answer calls of that response, so
+ * none of them is called unmatched (a 400 about the missing response is shown as it is).
+ */
+function inResponsesRoles(messages, unseenPrevious) {
+  const firstTurn = messages.findIndex((message) => message.role === "assistant");
+  messages.forEach((message, at) => {
+    if (message.role !== "tool") return;
+    message.role = null;
+    if (!unseenPrevious || (firstTurn >= 0 && at > firstTurn)) return;
+    for (const chip of message.chips) if (chip.problem === "unmatched") chip.problem = null;
   });
 }

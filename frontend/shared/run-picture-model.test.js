@@ -88,30 +88,57 @@ test("garbage in a recording gives a picture, not an exception", () => {
 test("the Responses API by Chat Completions' rules, in its own words: by items and by previous_response_id", () => {
   const tools = [{ type: "function", name: "get_order_status", parameters: { type: "object" } }];
   const question = { role: "user", content: "Кога пристига 1042?" };
+  const reasoning = { id: "rs_1", summary: [], type: "reasoning" };
   const call = { arguments: '{"order_id": "1042"}', call_id: "call_1", name: "get_order_status", type: "function_call", id: "fc_1", status: "completed" };
   const output = { type: "function_call_output", call_id: "call_1", output: "03.11" };
   const first = {
     api: "openai_responses", tool_tokens: 20, error: null,
     request: { model: "m", instructions: "Бъди кратък.", input: [question], tools },
-    response: { id: "resp_1", status: "completed", output: [{ id: "rs_1", summary: [], type: "reasoning" }, call], usage: { input_tokens: 40, output_tokens: 9 } },
+    response: { id: "resp_1", status: "completed", output: [reasoning, call], usage: { input_tokens: 40, output_tokens: 9 } },
   };
-  const answer = { id: "resp_2", status: "incomplete", output: [{ id: "msg_1", type: "message", role: "assistant", status: "incomplete", content: [{ type: "output_text", text: "Идва", annotations: [] }] }], usage: { input_tokens: 50, output_tokens: 16 } };
-  const byItems = pictureModel([first, { api: "openai_responses", tool_tokens: 20, error: null, request: { model: "m", instructions: "Бъди кратък.", input: [question, call, output], tools }, response: answer }]);
-  const chained = pictureModel([first, { api: "openai_responses", tool_tokens: 20, error: null, request: { model: "m", previous_response_id: "resp_1", input: [output], tools }, response: answer }]);
+  const answer = { id: "resp_2", status: "incomplete", output: [{ id: "rs_2", type: "reasoning", summary: [] }, { id: "msg_1", type: "message", role: "assistant", status: "incomplete", content: [{ type: "output_text", text: "Идва", annotations: [] }] }], usage: { input_tokens: 50, output_tokens: 16 } };
+  const byItems = pictureModel([first, { api: "openai_responses", tool_tokens: 20, error: null, request: { model: "m", instructions: "Бъди кратък.", input: [question, reasoning, call, output], tools }, response: answer }]);
+  const chained = pictureModel([first, { api: "openai_responses", tool_tokens: 20, error: null, request: { model: "m", instructions: "Бъди кратък.", previous_response_id: "resp_1", input: [output], tools }, response: answer }]);
   for (const model of [byItems, chained]) {
     assert.equal(model.api, "openai_responses");
     const [one, two] = model.calls;
     assert.deepEqual([one.stop, two.stop], ["completed", "incomplete"]);
-    assert.deepEqual(two.messages.map((m) => [m.role, m.isNew]), [["system", false], ["user", false], ["assistant", true], ["tool", true]]);
-    assert.equal(two.messages[2].fromCall, 1, "the call sent back (or held) is call 1's reply");
+    // `instructions` is the request's setting, not a system message; a result has no role.
+    assert.deepEqual(two.settings.map((chip) => [chip.kind, chip.label, chip.text]), [["system", "instructions", "Бъди кратък."], ["tools", "tools", "get_order_status"]]);
+    assert.deepEqual(two.messages.map((m) => m.role), ["user", "assistant", null]);
+    // The model's items in their order, the reasoning with its id.
+    assert.deepEqual(one.reply.chips.map((chip) => [chip.label, chip.id]), [["reasoning", "rs_1"], ["function_call", "call_1"]]);
+    assert.deepEqual(two.messages[1].chips.map((chip) => [chip.label, chip.id]), [["reasoning", "rs_1"], ["function_call", "call_1"]]);
+    assert.deepEqual(two.reply.chips.map((chip) => chip.label), ["reasoning", "content"]);
     const asked = chipsOf(one.reply, "tool_use")[0];
-    const answered = chipsOf(two.messages[3], "tool_result")[0];
+    const answered = chipsOf(two.messages[2], "tool_result")[0];
     assert.deepEqual([asked.label, asked.idField, asked.id], ["function_call", "call_id", "call_1"]);
     assert.deepEqual([answered.label, answered.idField, answered.problem, answered.pair], ["function_call_output", "call_id", null, asked.pair]);
     assert.equal(chipsOf(two.reply, "text")[0].text, "Идва");
     assert.deepEqual([two.inputTokens, two.outputTokens], [50, 16]);
   }
+  // Sent by items: the program sent the whole conversation, the model's turn is call 1's reply.
+  assert.deepEqual(byItems.calls[1].messages.map((m) => [m.isNew, m.stored, m.fromCall]), [[false, false, null], [true, false, 1], [true, false, null]]);
+  // Continued: only the request's `input` is sent; the rest is held by the API.
+  assert.deepEqual(chained.calls[1].messages.map((m) => [m.isNew, m.stored, m.fromCall]), [[false, true, null], [false, true, null], [true, false, null]]);
   assert.match(chained.calls[1].requestJson, /"previous_response_id": "resp_1"/, "the JSON stays as sent");
   const [lost] = pictureModel([{ api: "openai_responses", request: { model: "m", input: [output] }, response: null, error: { error: { type: "invalid_request_error", message: "No tool call found for function call output with call_id call_1." } } }]).calls;
   assert.deepEqual([lost.stop, chipsOf(lost.messages[0], "tool_result")[0].problem], ["error", "unmatched"]);
+});
+
+test("a Responses request whose previous response is gone: its results get no note, the error is shown as it is", () => {
+  const output = { type: "function_call_output", call_id: "call_1", output: "03.11" };
+  const gone = { error: { type: "invalid_request_error", message: "Previous response with id 'resp_1' not found.", param: "previous_response_id", code: "previous_response_not_found" } };
+  const first = {
+    api: "openai_responses", error: null,
+    request: { model: "m", input: "Кога?" },
+    response: { id: "resp_1", status: "completed", output: [{ type: "function_call", call_id: "call_1", name: "f", arguments: "{}" }], usage: {} },
+  };
+  const second = { api: "openai_responses", request: { model: "m", previous_response_id: "resp_1", input: [output] }, response: null, error: gone };
+  for (const calls of [[second], [{ ...first, request: { ...first.request, store: false } }, second], [first, second]]) {
+    const call = pictureModel(calls).calls.at(-1);
+    assert.deepEqual(call.messages.map((m) => [m.role, m.stored]), [[null, false]], "nothing drawn as held: the API holds nothing");
+    assert.equal(chipsOf(call.messages[0], "tool_result")[0].problem, null);
+    assert.deepEqual([call.error.type, call.error.message], ["invalid_request_error", "Previous response with id 'resp_1' not found."]);
+  }
 });

@@ -28,6 +28,7 @@ CASES = [
     ("zh", "first-steps", "wrong-id"),  # a 400: tool_result id that matches nothing
     ("uk", "attaching-tools", "first-ask"),  # one request, arguments in Cyrillic
     ("ru", "tool-loop", "loop-chat"),  # a Chat Completions loop, two calls in one reply
+    ("uk", "responses-api", "previous"),  # the Responses API, continued by previous_response_id
 ]
 
 FACTS = """(picture) => [...picture.querySelectorAll('.rp-calls > [data-call]')].map((li) => ({
@@ -51,15 +52,35 @@ def golden_calls(lang: str, slug: str, snippet_id: str) -> list[dict]:
     return json.loads((GOLDEN / f"{slug}.{lang}.json").read_text(encoding="utf-8"))[snippet_id]["calls"]
 
 
+def responses_facts(call: dict, held: dict) -> tuple:
+    """A Responses API call's tool call ids, result ids, stop, tokens and the names asked for;
+    ``held`` maps a stored response's id to the call ids of its conversation, which a request
+    that continues it shows too (as held, not sent)."""
+    request, response = call["request"], call["response"]
+    gone = call["error"] is not None and call["error"]["error"].get("code") == "previous_response_not_found"
+    uses = [] if gone else list(held.get(request.get("previous_response_id"), []))
+    items = request["input"] if isinstance(request["input"], list) else []
+    uses += [item["call_id"] for item in items if item.get("type") == "function_call"]
+    results = [item["call_id"] for item in items if item.get("type") == "function_call_output"]
+    if response is None:
+        return uses, results, "error", (0, 0), []
+    asked = [item for item in response["output"] if item["type"] == "function_call"]
+    uses += [item["call_id"] for item in asked]
+    if request.get("store") is not False:
+        held[response["id"]] = uses
+    tokens = (response["usage"]["input_tokens"], response["usage"]["output_tokens"])
+    return uses, results, response["status"], tokens, [item["name"] for item in asked]
+
+
 def expected_facts(calls: list[dict]) -> list[dict]:
     """What the picture must say, read straight from the transcript."""
-    facts, running = [], 0
+    facts, running, held = [], 0, {}
     tools_known = any(call["response"] is not None and call["tool_tokens"] is not None for call in calls)
     for n, call in enumerate(calls, 1):
         request, response = call["request"], call["response"]
         openai = call["api"] == "openai"
         uses, results = [], []
-        for message in request["messages"]:
+        for message in request.get("messages", []):
             if openai:
                 uses += [c["id"] for c in message.get("tool_calls") or []]
                 results += [message["tool_call_id"]] if message["role"] == "tool" else []
@@ -67,7 +88,9 @@ def expected_facts(calls: list[dict]) -> list[dict]:
                 uses += [b["id"] for b in message["content"] if b["type"] == "tool_use"]
                 results += [b["tool_use_id"] for b in message["content"] if b["type"] == "tool_result"]
         names = []
-        if response is None:
+        if call["api"] == "openai_responses":
+            uses, results, stop, tokens, names = responses_facts(call, held)
+        elif response is None:
             stop, tokens = "error", (0, 0)
         elif openai:
             choice = response["choices"][0]
@@ -265,3 +288,35 @@ def test_pages_full_of_pictures_have_no_serious_accessibility_violation(page, si
         document.querySelector('[data-run-picture] [data-action="step-next"]:not([aria-disabled="true"])')?.click();
     }""")
     assert serious_violations(page) == []
+
+
+def test_a_responses_picture_draws_the_stored_part_apart_and_the_reasoning(page, site_url):
+    """The Responses API in its own terms (lesson responses-api): what `previous_response_id`
+    holds is marked as not sent, `reasoning` items are shown with their ids, `instructions` is
+    a setting, results have no role, and a request whose previous response is gone gets no
+    note on its result."""
+    page.goto(site_url(page_path("uk", "responses-api")))
+    shown = page.evaluate("""() => {
+        const call = (id, n) => document.querySelector(`[data-snippet="${id}"] [data-call="${n}"]`);
+        const sent = call('previous', 2).querySelector('[data-part="sent"]');
+        return {
+            stored: [...sent.querySelectorAll('.rp-message[data-stored]')].map((li) => [li.dataset.role,
+                li.querySelector('.rp-stored-note').textContent]),
+            sentNew: [...sent.querySelectorAll('.rp-message.rp-new')].map((li) => li.querySelector('.rp-chip-label').textContent),
+            reasoning: [...call('previous', 1).querySelectorAll('[data-part="reply"] .rp-chip--reasoning')].map((c) => c.textContent),
+            heldReasoning: [...sent.querySelectorAll('.rp-chip--reasoning .rp-chip-id')].map((c) => c.textContent),
+            settings: [...sent.querySelectorAll('.rp-settings .rp-chip-label')].map((c) => c.textContent),
+            roles: [...document.querySelectorAll('[data-run-picture] .rp-role')].map((c) => c.textContent),
+            goneNotes: call('gone', 2).querySelectorAll('.rp-chip--problem').length,
+        };
+    }""")
+    note = "зі збереженої відповіді, не надіслано"
+    assert shown["stored"] == [["user", note], ["assistant", note]]
+    assert shown["sentNew"] == ["function_call_output", "function_call_output"], "only the request's input is sent"
+    first = golden_calls("uk", "responses-api", "previous")[0]["response"]["output"][0]
+    assert first["type"] == "reasoning"
+    assert shown["reasoning"] == [f"reasoningid: {first['id']}"]
+    assert shown["heldReasoning"] == [f"id: {first['id']}"], "the reasoning held with its calls"
+    assert shown["settings"][0] == "instructions"
+    assert set(shown["roles"]) <= {"user", "assistant", "developer"}, "no system message, no role tool"
+    assert shown["goneNotes"] == 0
