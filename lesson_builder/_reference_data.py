@@ -93,7 +93,7 @@ SHAPE_ROWS = (
              '`max_output_tokens=MAX_TOKENS`'),
     ShapeRow("where_calls",
              '`[b for b in response.content if b.type == "tool_use"]`',
-             '`response.choices[0].message.tool_calls`',
+             '`response.choices[0].message.tool_calls or []`',
              '`[i for i in response.output if i.type == "function_call"]`'),
     ShapeRow("call_fields",
              '`block.id`[[open]]`toolu_…`[[close]][[comma]]`block.name`[[comma]]`block.input`[[a_dict]]',
@@ -156,7 +156,8 @@ STOP_ROWS = (
     StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "first-steps"),
     StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
     StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "first-steps"),
-    StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer"),
+    StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer",
+            "first-steps"),
     # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
     # call forced by `tool_choice`: "stop" alone does not say an answer came.
     StopRow("stop", "chat", '`"stop"`', "check_first", "tool-loop"),
@@ -168,9 +169,9 @@ STOP_ROWS = (
     # The refusal comes before the plain `completed` row: it is "completed" with no
     # function call too, so a loop checks for it before it takes the text as the answer.
     StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer"),
-    StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer"),
-    StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls"),
-    StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer"),
+    StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer", "responses-api"),
+    StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls", "responses-api"),
+    StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer", "responses-api"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer"),
     StopRow("failed", "responses", '`"failed"`', "not_an_answer"),
 )
