@@ -70,7 +70,7 @@ PHRASES = {
     "files.file_says": "У файлі {file}: {content}",
     "files.empty": "Файл {file} порожній.",
     "files.folder_has": "У папці є: {files}.",
-    "files.not_found": "Не знайшов файл {file}. Перевірте, будь ласка, назву.",
+    "files.not_found": "Не знайшов файлу {file}. Перевірте, будь ласка, назву.",
     "files.ask_file": "Який файл прочитати?",
     "flowers.made_up": "{city}: тут близько сотні троянд і сотні тюльпанів.",
     "flowers.made_up_unknown": "У кожній крамниці близько сотні квітів.",
