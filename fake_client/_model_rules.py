@@ -18,7 +18,10 @@ request holds, as the real APIs do.
   `temperature` other than 1 ("Unsupported value: 'temperature' does not support 0.2 with
   this model. Only the default (1) value is supported.") and `stop` ("Unsupported
   parameter: 'stop' is not supported with this model."), with `param` and `code`
-  (`unsupported_parameter`, `unsupported_value`) as the API sends them.
+  (`unsupported_parameter`, `unsupported_value`) as the API sends them; GPT-5.6 with
+  function tools unless `reasoning_effort` is "none" ("Function tools with reasoning_effort
+  are not supported for gpt-5.6-terra in /v1/chat/completions. ...", `param`
+  reasoning_effort, no code: the sources are in `_models`).
 """
 
 from __future__ import annotations
@@ -118,3 +121,7 @@ def check_openai_chat(model: ModelCard, body: dict[str, Any]) -> None:
     if body.get("stop") is not None:
         raise RequestRefused("Unsupported parameter: 'stop' is not supported with this model.",
                              param="stop", code="unsupported_parameter")
+    if model.chat_tools_need_no_reasoning and body.get("tools") and body.get("reasoning_effort") != "none":
+        raise RequestRefused(f"Function tools with reasoning_effort are not supported for {model.id} in "
+                             "/v1/chat/completions. To use function tools, use /v1/responses or set "
+                             "reasoning_effort to 'none'.", param="reasoning_effort")

@@ -60,7 +60,9 @@ class ModelCard:
     any/tool, a final assistant message. `thinking_off`: takes `thinking: {"type": "disabled"}`.
     `min_cache_tokens`: the shortest prefix Anthropic's prompt cache keeps (`_prompt_cache`).
     `reasoning` (OpenAI): a reasoning model, which refuses `max_tokens` (it is
-    `max_completion_tokens`), `temperature` other than 1 and `stop`. `tool_prompt`: tokens the API adds per `tool_choice` kind when tools are offered
+    `max_completion_tokens`), `temperature` other than 1 and `stop`. `chat_tools_need_no_reasoning`
+    (OpenAI): Chat Completions takes function tools only with `reasoning_effort="none"` (the
+    model's default effort is not none, so leaving it out is refused too). `tool_prompt`: tokens the API adds per `tool_choice` kind when tools are offered
     (`tool_prompt_carried`: Claude 4's figures, kept because none is published for this model).
     `retires`: the first day the API refuses the model (None: none announced). `released`:
     the release day (`created` in the model list). `line`: Anthropic's model line.
@@ -82,6 +84,7 @@ class ModelCard:
     thinking_off: bool = True
     min_cache_tokens: int = 1024
     reasoning: bool = False
+    chat_tools_need_no_reasoning: bool = False
     tool_prompt: dict = field(default_factory=lambda: dict(_NO_TOOL_PROMPT))
     tool_prompt_carried: bool = False  # `tool_prompt` is another line's figure, none found for this model
     retires: Optional[datetime.date] = None
@@ -174,11 +177,19 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # Their successors gpt-6.1-terra / gpt-6.1-sol (the deprecations page's replacements for
     # gpt-5-mini / gpt-5) take tool calls only in the Responses API
     # (developers.openai.com/api/docs/models/gpt-6.1-terra), so Chat Completions lessons use
-    # these.
+    # these. In Chat Completions they take function tools only with reasoning_effort "none",
+    # leaving it out included ("Function tools with reasoning_effort are not supported for
+    # gpt-5.6-terra in /v1/chat/completions. To use function tools, use /v1/responses or set
+    # reasoning_effort to 'none'.", param reasoning_effort): measured against the raw API in
+    # github.com/BerriAI/litellm/pull/34569 (tools only => 400, effort none => 200), the same
+    # wording in GoogleChromeLabs/webmcp-tools#417 and danny-avila/LibreChat#14231, and the
+    # OpenAI community thread they cite ("GPT-5.6 chat completion reasoning effort").
     ModelCard("gpt-5.6-terra", "openai", "GPT-5.6 Terra", _D(2026, 7, 9),
-              context_window=1_050_000, max_output=128_000, reasoning=True),
+              context_window=1_050_000, max_output=128_000, reasoning=True,
+              chat_tools_need_no_reasoning=True),
     ModelCard("gpt-5.6-sol", "openai", "GPT-5.6 Sol", _D(2026, 7, 9),
-              context_window=1_050_000, max_output=128_000, reasoning=True),
+              context_window=1_050_000, max_output=128_000, reasoning=True,
+              chat_tools_need_no_reasoning=True),
 )}
 
 

@@ -291,3 +291,19 @@ def test_a_lone_surrogate_in_a_cached_prompt_is_no_error():
     assert usage.prompt_tokens_details.cached_tokens == 0
     Anthropic().messages.create(model="claude-sonnet-5", max_tokens=100, cache_control={"type": "ephemeral"},
                                 messages=[{"role": "user", "content": "Summarise: \ud800."}])
+
+
+def test_gpt_5_6_takes_chat_completions_tools_only_without_reasoning():
+    # measured against the raw API (fake_client/_models.py names the reports): tools with no
+    # reasoning_effort, or with any other than "none", are a 400 naming the parameter
+    tools = [{"type": "function", "function": {"name": "t", "description": "d",
+                                               "parameters": {"type": "object", "properties": {}}}}]
+    for options in ({}, {"reasoning_effort": "low"}):
+        with pytest.raises(BadRequestError) as raised:
+            OpenAI().chat.completions.create(model="gpt-5.6-terra", messages=HELLO, tools=tools, **options)
+        assert raised.value.param == "reasoning_effort"
+        assert "Function tools with reasoning_effort are not supported for gpt-5.6-terra in " \
+               "/v1/chat/completions" in raised.value.message
+    OpenAI().chat.completions.create(model="gpt-5.6-terra", messages=HELLO, tools=tools, reasoning_effort="none")
+    OpenAI().chat.completions.create(model="gpt-5.6-terra", messages=HELLO)  # no tools: any effort
+    OpenAI().chat.completions.create(model="gpt-4o-mini", messages=HELLO, tools=tools)  # not this model's rule
