@@ -109,8 +109,10 @@ def _example(texts: ReferenceTexts, outline) -> str:
     try:
         examples = shape_examples(texts.lang, words["question"].strip(), words["description"].strip(),
                                   words["result"].strip(), models)
-    except fake_client.APIError:
-        return ""  # a refused model: the build reports it at its line of the course file
+    except fake_client.NotFoundError:
+        return ""  # a retired model: the build reports it at its line of the course file
+    # Any other refusal is the example's own mistake (a request the model refuses): it fails
+    # the build rather than leave the section out of every language's page unseen.
     tabs = []
     for example in examples:
         blocks = [f'```json title="{words[label]}"\n{code}\n```'

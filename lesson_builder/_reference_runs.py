@@ -71,8 +71,10 @@ def shape_examples(lang: str, question: str, description: str, result: str,
     with fake_client.page_language(lang):
         message = Anthropic().messages.create(model=models["MODEL"], max_tokens=MAX_TOKENS,
                                               tools=[anthropic_tool], messages=asked)
+        # reasoning_effort "none": GPT-5.6 takes function tools in Chat Completions only so, as
+        # the course's loops send it (fake_client._models names the sources)
         completion = OpenAI().chat.completions.create(model=models["OPENAI_MODEL"], max_completion_tokens=MAX_TOKENS,
-                                                      tools=[chat_tool], messages=asked)
+                                                      tools=[chat_tool], reasoning_effort="none", messages=asked)
         response = OpenAI().responses.create(model=models["OPENAI_MODEL"], max_output_tokens=MAX_TOKENS,
                                              tools=[responses_tool], input=asked)
     block = next(block for block in message.content if block.type == "tool_use")

@@ -6,7 +6,7 @@ mounting runs the code of the snippet clicked."""
 
 from __future__ import annotations
 
-LESSON = "lessons/agent-loop/"
+LESSON = "lessons/tool-loop/"  # a long lesson: many snippets and quizzes
 def mount_order(widgets: str, key: str, mounted_part: str, record: str) -> str:
     """An init script that records in ``window[record]``, in order, the ``dataset[key]`` of each
     of the ``widgets`` as it gets its ``mounted_part`` (what mounting adds to it)."""

@@ -40,16 +40,16 @@ UNREACHED = {
     "quiz.liveMatchesNone": "a predict-output program whose live run matches no option: only when the "
     "browser's run disagrees with the build's",
 }
-# The walk also answers tool-loop's exercise graded on the conversation (ex-not-an-answer: its
-# checks, failed by the starter and kept by the solution, and the fault control); what it does
-# not reach there, a failed check with no call to point at, a trial run and the other checks'
-# names, tests/browser/test_quiz_conversation.py shows.
-CONVERSATION_LESSON, CONVERSATION_QUIZ = "tool-loop", "ex-not-an-answer"
+# The walk also answers two exercises graded on the conversation, running-a-tool-call's
+# ex-silent-error (its own fault, a check failed with no call to point at) and tool-loop's
+# ex-not-an-answer: their checks, failed by the starter and kept by the solution, and the
+# fault control. What it does not reach there, a trial run and the other checks' names,
+# tests/browser/test_quiz_conversation.py shows.
+CONVERSATION_EXERCISES = (("running-a-tool-call", "ex-silent-error"), ("tool-loop", "ex-not-an-answer"))
 _CONVERSATION = "an exercise graded on the conversation (test_quiz_conversation.py)"
 UNREACHED.update({key: _CONVERSATION for key in (
-    "quiz.checkFailed", "quiz.checksUnavailable", "quiz.trialRun",
-    *(f"quiz.checkName.{name}" for name in ("error_results_marked", "injection_not_followed",
-                                            "step_limit", "waited_as_asked")))})
+    "quiz.checksUnavailable", "quiz.trialRun",
+    *(f"quiz.checkName.{name}" for name in ("injection_not_followed", "step_limit", "waited_as_asked")))})
 
 
 def strings(lang: str) -> dict:
@@ -138,17 +138,18 @@ def walk(quizzes, snippets) -> set[str]:
     keys |= asked(page)
     page.locator('[data-action="start-over"]').click()
     page.locator('[data-action="confirm-start-over"]').click()
-    return keys | asked(page) | answer_the_conversation_exercise(quizzes)
+    return keys | asked(page) | set().union(*(answer_the_conversation_exercise(quizzes, lesson, quiz)
+                                              for lesson, quiz in CONVERSATION_EXERCISES))
 
 
-def answer_the_conversation_exercise(quizzes) -> set[str]:
+def answer_the_conversation_exercise(quizzes, lesson: str, quiz: str) -> set[str]:
     """The starter (a check broken, at a call of the picture), then the solution (every check
     kept), of an exercise graded on the conversation in the page's language."""
     page, lang = quizzes.page, quizzes.lang
     prefix = "" if lang == "bg" else f"{lang}/"
-    page.goto(quizzes.site_url(f"{prefix}lessons/{CONVERSATION_LESSON}/"))
+    page.goto(quizzes.site_url(f"{prefix}lessons/{lesson}/"))
     page.wait_for_selector("[data-lesson-progress]")
-    root = page.locator(f'[data-quiz="{CONVERSATION_QUIZ}"]')
+    root = page.locator(f'[data-quiz="{quiz}"]')
     root.locator("[data-editor] .cm-content").wait_for()
     assert root.get_attribute("data-grading") == "conversation"
     for code in (None, json.loads(root.locator("script[data-config]").first.text_content())["solution"]):
