@@ -65,7 +65,7 @@ def shape_examples(lang: str, question: str, description: str, result: str,
     asked = [{"role": "user", "content": question}]
     anthropic_tool = {"name": TOOL_NAME, "description": description, "input_schema": SCHEMA}
     chat_tool = {"type": "function", "function": {"name": TOOL_NAME, "description": description, "parameters": SCHEMA}}
-    # "strict": False as in the course's responses_tool: Responses makes a function without it strict
+    # "strict": False as in the course's responses_tool: without it Responses tries to make the function strict
     responses_tool = {"type": "function", "name": TOOL_NAME, "description": description, "parameters": SCHEMA,
                       "strict": False}
     with fake_client.page_language(lang):
