@@ -40,6 +40,7 @@ from ._strict import strict_form
 from ._thinking import signature
 from ._tokens import estimate_tokens
 from ._tool_tokens import openai_tools_tokens
+from .responses_turns import group_items
 from .worlds._reading import looks_like_error
 
 
@@ -87,51 +88,30 @@ def read_conversation(body: dict[str, Any], items: list[dict[str, Any]]) -> Conv
              for tool in body.get("tools") or []]
     system = [body["instructions"]] if body.get("instructions") else []
     turns: list[Turn] = []
-    # The assistant turn a `reasoning` item came before: a call sent after another call's
-    # output still belongs to it, since an output may sit right after its call (the API pairs
-    # them by `call_id`: the "Function calling" guide; an earlier version of its example
-    # appended each call and then its output); the next reply brings its own reasoning item,
-    # and that is what starts a new turn.
-    reasoned: Optional[Turn] = None
-    after_reasoning = False
-    for item in items:
-        kind = item_type(item)
-        if kind == "reasoning":
-            after_reasoning = True
-        elif kind == "message":
-            reasoned, after_reasoning = None, False
+    # Where one reply ends and the next begins: one rule, shared with the conversation checks.
+    for group in group_items(items):
+        if group.kind == "assistant":
+            turn = Turn("assistant")
+            for item in group.items:
+                if item_type(item) == "message":
+                    turn.texts += _texts(item["content"])
+                elif item_type(item) == "function_call":
+                    parsed = _arguments(item["arguments"])
+                    turn.calls.append(Call(item["call_id"], item["name"], parsed if isinstance(parsed, dict) else {}))
+            if turn.texts or turn.calls:  # reasoning sent back alone reads as nothing
+                turns.append(turn)
+        elif group.kind == "results":
+            texts = [(item["call_id"], output_text(item["output"])) for item in group.items]
+            turns.append(Turn("user", results=[Result(call_id, text, looks_like_error(text)) for call_id, text in texts]))
+        else:
+            item = group.items[0]
             texts = _texts(item["content"])
             if item["role"] in ("system", "developer"):
                 system += texts
-            elif item["role"] == "assistant":
-                turns.append(Turn("assistant", texts=texts))
             else:
                 turns.append(Turn("user", texts=texts))
-        elif kind == "function_call":
-            if _results_only(turns[-1:]) and len(turns) > 1 and turns[-2] is reasoned and not after_reasoning:
-                turn = reasoned
-            else:
-                if not turns or turns[-1].role != "assistant":
-                    turns.append(Turn("assistant"))
-                turn = turns[-1]
-                reasoned = turn if after_reasoning else reasoned
-            after_reasoning = False
-            parsed = _arguments(item["arguments"])
-            turn.calls.append(Call(item["call_id"], item["name"], parsed if isinstance(parsed, dict) else {}))
-        elif kind == "function_call_output":
-            output = output_text(item["output"])
-            result = Result(item["call_id"], output, looks_like_error(output))
-            if _results_only(turns[-1:]):
-                turns[-1].results.append(result)
-            else:
-                turns.append(Turn("user", results=[result]))
     link_results(turns)
     return Conversation(" ".join(system), tools, turns)
-
-
-def _results_only(last: list[Turn]) -> bool:
-    """The last turn (`last` is it, or empty) is a user turn of tool results only."""
-    return bool(last) and last[0].role == "user" and bool(last[0].results) and not last[0].texts
 
 
 def _texts(content: Any) -> list[str]:

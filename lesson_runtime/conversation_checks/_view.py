@@ -8,6 +8,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from fake_client.responses_turns import group_items, item_kind
+
 # How a reply ended, in one vocabulary for the three shapes.
 CALLS, ANSWER, NOT_AN_ANSWER, FAILED = "calls", "answer", "not-an-answer", "failed"
 
@@ -182,27 +184,18 @@ def _read_responses(index: int, call: dict) -> CallView:
     request, response = _ended(call)
     items = request.get("input")
     items = items if isinstance(items, list) else []
-    # A turn is the items of one reply. A reasoning item after results opens the next one,
-    # and results may sit right after their calls inside a turn (the API pairs them by
-    # `call_id`: the "Function calling" guide), so an output ends only a turn without
-    # reasoning, where nothing else tells one reply's calls from the next one's.
-    turns, results, sent, current, reasoned = [], [], [], None, False
-    for item in items:
-        kind = item.get("type") if isinstance(item, dict) else None
-        if kind in ("reasoning", "function_call") or (kind == "message" and item.get("role") == "assistant"):
-            if current is None or kind == "reasoning" and results:
-                current, reasoned = Turn(), kind == "reasoning"
-                turns.append(current)
-                results = []
-            current.item_ids.append(_item_id(item))
-            if kind == "function_call":
-                current.call_ids.append(item.get("call_id"))
-        else:
-            if kind != "function_call_output" or not reasoned:
-                current = None
-            if kind == "function_call_output":
-                results.append(Result(item.get("call_id"), _text(item.get("output")), None))
-                sent.append(results[-1])
+    # Where one reply ends and the next begins: the teaching model's own rule, so that the
+    # checks and the model never read one conversation two ways.
+    turns, results, sent = [], [], []
+    for group in group_items(items):
+        if group.kind == "assistant":
+            turns.append(Turn([_item_id(i) for i in group.items],
+                              [i.get("call_id") for i in group.items if item_kind(i) == "function_call"]))
+            results = []
+        elif group.kind == "results":
+            answered = [Result(i.get("call_id"), _text(i.get("output")), None) for i in group.items]
+            results += answered
+            sent += answered
     offered = {tool.get("name"): tool.get("parameters") or {} for tool in request.get("tools") or []
                if isinstance(tool, dict) and tool.get("type") == "function"}
     output = response.get("output") or []
