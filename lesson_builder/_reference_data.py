@@ -77,8 +77,9 @@ SHAPE_ROWS = (
              '`{"name": …, "description": …, "input_schema": {…}}`',
              '`{"type": "function", "function": {"name": …, "description": …, "parameters": {…}}}`',
              # Responses makes a function without "strict" strict (schema normalised, every field
-             # required); the course keeps one non-strict definition across the three APIs.
-             '`{"type": "function", "name": …, "description": …, "parameters": {…}, "strict": False}`'),
+             # required); the course keeps one non-strict definition across the three APIs, and
+             # the cell says why the key is there.
+             '`{"type": "function", "name": …, "description": …, "parameters": {…}, "strict": False}`[[not_strict]]'),
     ShapeRow("tool_choice",
              '`{"type": "auto"}`[[comma]]`{"type": "any"}`[[comma]]`{"type": "tool", "name": …}`[[comma]]`{"type": "none"}`',
              '`"auto"`[[comma]]`"required"`[[comma]]`{"type": "function", "function": {"name": …}}`[[comma]]`"none"`',
@@ -91,6 +92,14 @@ SHAPE_ROWS = (
              '`max_tokens=MAX_TOKENS`[[required]]',
              '`max_completion_tokens=MAX_TOKENS`[[reasoning_refuse_max_tokens]]',
              '`max_output_tokens=MAX_TOKENS`'),
+    # Some OpenAI models take function tools in Chat Completions only without reasoning (a 400
+    # otherwise, leaving the field out included); Responses takes them at any effort. The
+    # models are the catalogue's (`chat_tools_need_no_reasoning`): the page fills
+    # [[models]] of the chat phrase in, and leaves the row out when no model has the rule.
+    ShapeRow("tools_and_reasoning",
+             '[[no_such_rule]]',
+             '`reasoning_effort="none"`[[chat_tools_need_no_reasoning]]',
+             '[[no_such_rule]]'),
     ShapeRow("where_calls",
              '`[b for b in response.content if b.type == "tool_use"]`',
              '`response.choices[0].message.tool_calls or []`',
@@ -117,7 +126,7 @@ SHAPE_ROWS = (
              '[[no_flag]]'),
     ShapeRow("text",
              '`text_of(response)`[[colon]]`"".join(b.text for b in response.content if b.type == "text")`',
-             '`response.choices[0].message.content`',
+             '`response.choices[0].message.content`[[or_none]]',
              '`response.output_text`[[sdk_property]]'),
 )
 
@@ -125,10 +134,11 @@ SHAPE_ROWS = (
 # `comma` separates code spans in a list, as the language writes it ("、" in Chinese, "، " in
 # Persian: a Latin comma or a middle dot breaks a right-to-left line); `colon`, `open` and
 # `close` are the language's colon and brackets (full width in Chinese: "：", "（", "）").
-SHAPE_PHRASES = ("comma", "colon", "open", "close", "first_in_messages", "required", "reasoning_refuse_max_tokens", "a_dict", "a_json_string",
+SHAPE_PHRASES = ("comma", "colon", "open", "close", "first_in_messages", "not_strict", "required",
+                 "reasoning_refuse_max_tokens", "no_such_rule", "chat_tools_need_no_reasoning", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
                  "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property",
-                 "only_if_incomplete")
+                 "only_if_incomplete", "or_none")
 
 
 @dataclass(frozen=True)
@@ -155,9 +165,10 @@ STOP_ROWS = (
     StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "first-steps"),
     StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "first-steps"),
     StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
-    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "first-steps"),
+    # The tool loop is the lesson whose loop stops on these two (first-steps only names them).
+    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "tool-loop"),
     StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer",
-            "first-steps"),
+            "tool-loop"),
     # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
     # call forced by `tool_choice`: "stop" alone does not say an answer came.
     StopRow("stop", "chat", '`"stop"`', "check_first", "tool-loop"),
@@ -222,7 +233,7 @@ CONNECTION_ERRORS = ("APIConnectionError", "APITimeoutError")
 # Retries by default, in both SDKs (`max_retries`).
 DEFAULT_RETRIES = 2
 
-# What each SDK keeps in `error.body` (the page says the body is there): anthropic keeps the
+# What each SDK keeps in `e.body` of the exception it raises (the page says the body is there): anthropic keeps the
 # whole body as sent; openai keeps only its inner `error` object (openai 3.63
 # `_client._make_status_error`: `body.get("error", body)`), so that is what the page shows.
 # tests/contract/test_reference_errors.py checks both against the SDKs.

@@ -27,7 +27,9 @@ def model_columns(provider: str) -> tuple[str, ...]:
         # course models (the first lesson sends `thinking={"type": "disabled"}`).
         return ("model", "course_name", "context", "output", "thinking", "thinking_off", "manual_thinking",
                 "sampling", "prefill", "forced_tool_choice", "tool_prompt", "retires")
-    return ("model", "course_name", "context", "output", "reasoning", "retires")
+    # Whether Chat Completions takes function tools only with `reasoning_effort="none"`: the
+    # shapes table's row names these models; this column says it model by model.
+    return ("model", "course_name", "context", "output", "reasoning", "chat_tools_need_no_reasoning", "retires")
 
 
 # The settings a model may refuse with a 400: a column each, "yes" where the model takes it.
@@ -70,8 +72,8 @@ def _cell(texts: ReferenceTexts, card: ModelCard, key: str, course_names: Mappin
         return put(words["thinking_yes"], {"display": display})
     if key in REFUSABLE:
         return words["yes"] if getattr(card, key) else words["no"]
-    if key == "reasoning":
-        return words["yes"] if card.reasoning else words["no"]
+    if key in ("reasoning", "chat_tools_need_no_reasoning"):
+        return words["yes"] if getattr(card, key) else words["no"]
     if key == "tool_prompt":
         return _tool_prompt(texts, card)
     if key == "retires":

@@ -20,7 +20,7 @@ from fake_client._models import CATALOGUE, ModelCard, today as catalogue_today
 
 from ._reference_data import (ANTHROPIC_ERROR_BODY, CONNECTION_ERRORS, DEFAULT_RETRIES, ERROR_ROWS,
                               OPENAI_ERROR_BODY, SHAPE_NAMES, SHAPE_ROWS, SHAPES, STOP_FIELDS, STOP_ROWS)
-from ._reference_models import PROVIDER_NAMES, PROVIDERS, model_table
+from ._reference_models import PROVIDER_NAMES, PROVIDERS, model_cards, model_table
 from ._reference_runs import shape_examples
 from ._reference_texts import ReferenceProblem, ReferenceTexts, put, read_reference_texts, reference_file
 
@@ -64,7 +64,7 @@ def reference_markdown(texts: ReferenceTexts, outline=None, catalogue: Optional[
     # The title in front matter too: the menu cannot find the heading inside the <div>.
     parts = [f"---\ntitle: {json.dumps(words['title'], ensure_ascii=False)}\n---",
              f'<div data-reference="{texts.lang}" markdown>', f"# {words['title']}", words["intro"].strip(),
-             _shapes(texts), _example(texts, outline), _stops(texts, outline), _errors(texts), _models(texts, catalogue, course_names, today),
+             _shapes(texts, catalogue), _example(texts, outline), _stops(texts, outline), _errors(texts), _models(texts, catalogue, course_names, today),
              "</div>"]
     return "\n\n".join(part for part in parts if part) + "\n"
 
@@ -94,9 +94,17 @@ def _section(texts: ReferenceTexts, section: str, *body: str) -> str:
     return "\n\n".join([_heading(texts, section), words["text"].strip(), *body, words["after"].strip()])
 
 
-def _shapes(texts: ReferenceTexts) -> str:
+def _shapes(texts: ReferenceTexts, catalogue: Mapping[str, ModelCard]) -> str:
     words = texts.words["shapes"]
-    rows = [[words["rows"][row.key], *(_fill(texts, getattr(row, shape)) for shape in SHAPES)] for row in SHAPE_ROWS]
+    # The models that take Chat Completions tools only without reasoning, from the catalogue
+    # (never typed in a language's file); no such model, no row.
+    strict_models = [card.id for card in model_cards(catalogue, "openai") if card.chat_tools_need_no_reasoning]
+    phrases = texts.words["phrases"]
+    rule = put(phrases["chat_tools_need_no_reasoning"],
+               {"models": phrases["comma"].join(f"`{model}`" for model in strict_models)})
+    phrases = {**phrases, "chat_tools_need_no_reasoning": rule}
+    rows = [[words["rows"][row.key], *(put(getattr(row, shape), phrases) for shape in SHAPES)]
+            for row in SHAPE_ROWS if strict_models or row.key != "tools_and_reasoning"]
     return _section(texts, "shapes", _table([words["what"], *(SHAPE_NAMES[shape] for shape in SHAPES)], rows))
 
 

@@ -45,7 +45,7 @@ LAYOUT = {
                "output": TEXT, "thinking": TEXT, "thinking_off": TEXT, "forced_tool_choice": TEXT, "tool_prompt": TEXT,
                "tool_prompt_carried": TEXT, "manual_thinking": TEXT, "sampling": TEXT, "prefill": TEXT,
                "thinking_yes": TEXT, "assumed": TEXT, "separator": TEXT,
-               "reasoning": TEXT, "retires": TEXT, "yes": TEXT, "no": TEXT, "never": TEXT, "retired": TEXT,
+               "reasoning": TEXT, "chat_tools_need_no_reasoning": TEXT, "retires": TEXT, "yes": TEXT, "no": TEXT, "never": TEXT, "retired": TEXT,
                "display": _keys(*sorted({card.thinking_display for card in CATALOGUE.values()})),
                "after": TEXT},
 }
@@ -54,6 +54,7 @@ LAYOUT = {
 # The texts the page fills in, and with what: each must name exactly these slots; no other
 # text may have one.
 SLOTS = {"models.retired": {"date"}, "models.thinking_yes": {"display"},
+         "phrases.chat_tools_need_no_reasoning": {"models"},
          "errors.after": {"connection", "timeout", "retries"}}
 
 

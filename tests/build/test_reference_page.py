@@ -84,8 +84,10 @@ def mismatches(markdown: str, texts, catalogue) -> list[str]:
                         found.append(f"{card.id}: tool prompt for {kind} {row[words['tool_prompt']]}")
                 if (words["tool_prompt_carried"].strip() in row[words["tool_prompt"]]) != card.tool_prompt_carried:
                     found.append(f"{card.id}: carried-over tool prompt {row[words['tool_prompt']]}")
-            elif (row[words["reasoning"]] == words["yes"]) != card.reasoning:
-                found.append(f"{card.id}: reasoning {row[words['reasoning']]}")
+            else:
+                for key in ("reasoning", "chat_tools_need_no_reasoning"):
+                    if (row[words[key]] == words["yes"]) != getattr(card, key):
+                        found.append(f"{card.id}: {key} {row[words[key]]}")
     return found
 
 
@@ -119,6 +121,44 @@ def test_every_language_states_the_facts_its_rows_rest_on(lang):
     # a Chat `message.refusal` is Structured Outputs' refusal, not every refusal
     assert "Structured Outputs" in rows["stop"]["meaning"]
     assert "Slow Down" not in words["errors"]["rows"]["503"]
+    # the caught exception is `e`; `error.…` is only ever a field of the body
+    bodies = words["errors"]["bodies"]
+    assert all(f"`e.{field}`" in bodies for field in ("body", "status_code", "request_id"))
+    texts = json.dumps(words, ensure_ascii=False)
+    assert not re.search(r"`(error|exc)\.(body|status_code|request_id)", texts)
+    # Responses makes a function without "strict" strict: the cell that sends False says so
+    assert '`"strict"`' in words["phrases"]["not_strict"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_chat_tools_rule_names_the_catalogue_s_models_and_goes_with_them(lang):
+    # GPT-5.6 takes Chat Completions function tools only with reasoning_effort="none": the
+    # shapes row names the models the catalogue marks, and a catalogue without one has no row
+    texts = read_reference_texts(REPO, lang)
+    label = texts.words["shapes"]["rows"]["tools_and_reasoning"]
+    page = reference_markdown(texts, OUTLINE, today=TODAY)
+    row = next(line for line in page.splitlines() if line.startswith(f"| {label} |"))
+    marked = [card.id for card in model_cards(CATALOGUE, "openai") if card.chat_tools_need_no_reasoning]
+    assert "gpt-5.6-terra" in marked and '`reasoning_effort="none"`' in row
+    assert all(f"`{model}`" in row for model in marked) and "[[" not in row
+    assert "`gpt-4o`" not in row
+    unmarked = {card_id: dataclasses.replace(card, chat_tools_need_no_reasoning=False)
+                for card_id, card in CATALOGUE.items()}
+    assert f"| {label} |" not in reference_markdown(texts, OUTLINE, catalogue=unmarked, today=TODAY)
+    # the OpenAI table's column is the catalogue's too: a flag changed there no longer matches
+    assert "gpt-5.6-terra: chat_tools_need_no_reasoning " + texts.words["models"]["yes"] in mismatches(
+        page, texts, unmarked)
+
+
+def test_every_stop_row_s_lesson_is_a_lesson_of_the_course():
+    # a row points to the lesson that shows the value handled, or to none: never to a slug the
+    # course lacks (its link would silently become "—")
+    from lesson_builder._reference_data import STOP_ROWS
+    for row in STOP_ROWS:
+        assert row.lesson is None or OUTLINE.lesson(row.lesson) is not None, row
+    lessons = {row.key: row.lesson for row in STOP_ROWS}
+    # first-steps only names these two; the tool loop is the lesson whose loop stops on them
+    assert lessons["refusal"] == lessons["model_context_window_exceeded"] == "tool-loop"
 
 
 def test_a_carried_over_tool_prompt_shown_as_published_is_caught():
