@@ -25,7 +25,7 @@ PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 CASES = [
     ("bg", "tool-loop", "guess"),  # Anthropic loop, results with is_error
     ("fa", "running-a-tool-call", "agent-recovers"),  # four calls, right to left
-    ("zh", "first-steps", "result-alone"),  # a 400: a tool_result whose call the request lacks
+    ("zh", "first-steps", "wrong-id"),  # a 400: tool_result id that matches nothing
     ("uk", "attaching-tools", "first-ask"),  # one request, arguments in Cyrillic
     ("ru", "tool-loop", "loop-chat"),  # a Chat Completions loop, two calls in one reply
     ("uk", "responses-api", "previous"),  # the Responses API, continued by previous_response_id
