@@ -34,6 +34,8 @@ from __future__ import annotations
 import copy
 import json
 import math
+import secrets
+import string
 from typing import Any, Optional
 
 from ._conversation import Conversation
@@ -50,11 +52,19 @@ _SHAPE_NAMES = {"anthropic": "the Messages API", "openai": "Chat Completions",
 
 UNOFFERED_TOOL = ("run_command", {"command": "ls"})
 # The faults that end a Messages reply early with a stop reason of their own. The API has
-# added stop reasons over time (`refusal`, `pause_turn`, `model_context_window_exceeded`
-# arrived after the first four); `unlisted` stands for the next one, so that a program
-# that lists the values it rejects, instead of the ones it accepts, can be caught.
-_EARLY_STOPS = {"pause_turn": "pause_turn", "context_window_exceeded": "model_context_window_exceeded",
-                "unlisted_stop_reason": "unlisted"}
+# added stop reasons over time (`tool_use`, `refusal`, `pause_turn`,
+# `model_context_window_exceeded` came after the first ones); `unlisted_stop_reason` stands
+# for the next one, so that a program that lists the values it rejects, instead of the ones
+# it accepts, can be caught.
+_EARLY_STOPS = {"pause_turn": "pause_turn", "context_window_exceeded": "model_context_window_exceeded"}
+
+
+def unlisted_stop_reason() -> str:
+    """A stop reason no program can know in advance: new random letters on every call, so
+    that even a learner who printed the last one cannot add it to a list of rejected values
+    (a fixed name could be learnt and listed). The only randomness of the fake; the program's
+    output stays the same as long as it does not print this value."""
+    return "".join(secrets.choice(string.ascii_lowercase) for _ in range(12))
 INJECTED_TO = "attacker@example.com"
 
 
@@ -162,6 +172,8 @@ def misbehave(fault: Optional[Fault], api: str, reply: dict[str, Any], *, body: 
         shape.refuse(phrase(conversation.language, "fault.refusal"))
     elif name in _EARLY_STOPS:
         shape.stop_early(_EARLY_STOPS[name])
+    elif name == "unlisted_stop_reason":
+        shape.stop_early(unlisted_stop_reason())
     elif name == "content_filter":
         shape.filtered()
     elif name == "reasoning_exhausted":

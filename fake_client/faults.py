@@ -48,8 +48,8 @@ NAMES: dict[str, str] = {
     "pause_turn": "stop_reason 'pause_turn': send the reply back to let it go on (Anthropic)",
     "context_window_exceeded": "stop_reason 'model_context_window_exceeded' (OpenAI: HTTP 400 "
                                "context_length_exceeded)",
-    "unlisted_stop_reason": "stop_reason 'unlisted', a value no lesson names, standing for one the API "
-                            "adds after the program was written (Anthropic)",
+    "unlisted_stop_reason": "a stop_reason no lesson names, new random letters on every call, standing for "
+                            "one the API adds after the program was written (Anthropic)",
     "content_filter": "finish_reason 'content_filter' (OpenAI; Responses: incomplete)",
     "reasoning_exhausted": "reasoning eats the whole budget: no text, stop 'max_tokens' / 'length'",
     "unoffered_tool": "the model calls run_command, a tool nobody offered",

@@ -6,6 +6,7 @@ response of the SDKs' types, the same JSON as in process."""
 import json
 import threading
 import time
+import typing
 
 import anthropic
 import openai
@@ -183,7 +184,7 @@ def test_the_sdk_reads_a_stop_reason_it_does_not_list(fake_server):
     add_faults(client, "unlisted_stop_reason")
     reply = call("anthropic", client, tools=TOOLS)
     assert isinstance(reply, anthropic.types.Message)
-    assert reply.stop_reason == "unlisted" and reply.content[0].type == "text"
+    assert reply.stop_reason not in typing.get_args(anthropic.types.StopReason) and reply.content[0].type == "text"
 
 
 def test_openai_refuses_a_prompt_past_the_context_window(fake_server):

@@ -3,7 +3,9 @@
 import json
 import threading
 import time
+import typing
 
+import anthropic
 import pytest
 
 import fake_client
@@ -200,8 +202,17 @@ def test_pause_turn_and_the_context_window():
 def test_a_stop_reason_no_lesson_names():
     faults.next("unlisted_stop_reason")
     reply = anthropic_call(tools=TOOLS)
-    assert reply.stop_reason == "unlisted" and [block.type for block in reply.content] == ["text"]
+    assert reply.stop_reason not in typing.get_args(anthropic.types.StopReason)
+    assert [block.type for block in reply.content] == ["text"]
     assert reply.content[0].text.strip()  # text that a deny-list of stop reasons would show as an answer
+
+
+def test_the_unlisted_stop_reason_cannot_be_learnt_and_listed():
+    # A deny-list that names the value it saw last time must still let the next one through.
+    faults.next("unlisted_stop_reason", times=2)
+    first, second = anthropic_call(tools=TOOLS).stop_reason, anthropic_call(tools=TOOLS).stop_reason
+    assert first != second
+    assert second not in ("tool_use", "max_tokens", "refusal", "model_context_window_exceeded", "pause_turn", first)
 
 
 def test_content_filter_in_the_openai_shapes():

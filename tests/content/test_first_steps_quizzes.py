@@ -1,0 +1,51 @@
+"""first-steps: the two quizzes built so that a tempting wrong answer fails.
+
+- `find-the-id` runs its round with thinking on and off, so a positional fix,
+  `response.content[2].id`, does not print what the by-type `call.id` prints: the call is the
+  third block with thinking and the second without.
+- `stop-reason` prints nothing of the unknown eighth reason, which fake_client draws anew on
+  every run: a deny-list that names the value a learner saw on an earlier run still shows
+  that reply as an answer (the `wrong` key proves one such list; here, the very value seen).
+"""
+
+import pytest
+
+from lesson_runtime import run_chain, same_run
+from quiz_kinds.find_bug.kind import apply_fix
+from quiz_kinds.fill_in.kind import fill, split_blanks
+from support.repo_course import repo_course
+
+COURSE = repo_course()
+LANGUAGES = sorted(key.split("/")[0] for key in COURSE.lessons if key.endswith("/first-steps"))
+
+
+def _quiz(lang: str, quiz_id: str):
+    lesson = COURSE.lessons[f"{lang}/first-steps"]
+    quiz = COURSE.quiz_files[lesson.key].quizzes[quiz_id]
+    return lesson, quiz.data
+
+
+def _run(lesson, data, code):
+    return run_chain(lesson.setup(data.get("continues")), code, timeout=20, lang=lesson.lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_find_the_id_refuses_the_id_read_by_position(lang):
+    lesson, data = _quiz(lang, "find-the-id")
+    fixed = _run(lesson, data, apply_fix(data["code"], data["line"], data["fix"]))
+    by_position = _run(lesson, data, apply_fix(data["code"], data["line"], '"tool_use_id": response.content[2].id,'))
+    assert fixed["status"] == "done"
+    assert not same_run(by_position, fixed)
+    assert by_position["error"]["type"] == "IndexError"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stop_reason_refuses_a_deny_list_of_the_value_seen_before(lang):
+    lesson, data = _quiz(lang, "stop-reason")
+    segments, answers = split_blanks(data["code"])
+    seen = _run(lesson, data, 'print(another_reply().stop_reason)')["output"].strip()
+    deny = ('response.stop_reason not in ("tool_use", "max_tokens", "refusal", '
+            f'"model_context_window_exceeded", "pause_turn", "{seen}")')
+    expected = _run(lesson, data, fill(segments, answers))
+    assert seen and seen not in expected["output"]
+    assert not same_run(_run(lesson, data, fill(segments, [deny])), expected)
