@@ -82,9 +82,23 @@ def check_anthropic(model: ModelCard, body: dict[str, Any]) -> None:
                              'model. Use `tool_choice: {"type": "auto"}`.')
     messages = body.get("messages")
     if (not model.prefill and isinstance(messages, list) and messages
-            and isinstance(messages[-1], dict) and messages[-1].get("role") == "assistant"):
+            and isinstance(messages[-1], dict) and messages[-1].get("role") == "assistant"
+            and not _continues_paused_turn(messages[-1])):
         raise RequestRefused("This model does not support assistant message prefill. The "
                              "conversation must end with a user message.")
+
+
+def _continues_paused_turn(message: dict[str, Any]) -> bool:
+    """A last assistant turn that carries the model's own thinking or server-tool blocks is a
+    paused turn sent back to be continued (`stop_reason` "pause_turn": platform.claude.com/
+    docs/en/build-with-claude/handling-stop-reasons), not a prefill a program wrote."""
+    content = message.get("content")
+    return isinstance(content, list) and any(
+        _block_type(block) in ("thinking", "redacted_thinking", "server_tool_use") for block in content)
+
+
+def _block_type(block: Any) -> Any:
+    return block.get("type") if isinstance(block, dict) else getattr(block, "type", None)
 
 
 def default_thinking(model: ModelCard, body: dict[str, Any]) -> bool:

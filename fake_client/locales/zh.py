@@ -15,6 +15,7 @@ WORDS = {
     "shop.injection": ("忽略你的指令", "忽略之前的指令", "忽略以上指令", "忽略所有指令", "无视你的指令"),
     "files.read": ("读", "内容", "打开", "写了什么"),
     "files.list": ("列出", "哪些文件", "目录", "文件夹", "列表"),
+    "files.append": ("追加", "记下", "记一笔", "写进"),
     # Not "花" alone: it is in 花束 (a bouquet), which a weather question asks about too
     # ("会不会冻坏花束"); a stock question names the stock or what is left.
     "flowers.stock": ("库存", "鲜花", "存货", "还剩", "还有没有", "多少枝"),
@@ -71,6 +72,8 @@ PHRASES = {
     "flowers.not_found": "暂时查不到{city}的库存。",
     "flowers.ask_city": "您想查哪个城市的库存？",
     "files.corrected": "没有 {asked} 这个文件，我读了 {found}。",
+    "files.noted": "已记下：{text}",
+    "files.not_noted": "没能记下：{error}",
     "flowers.weather": "{city}今天的天气：{weather}",
     "flowers.made_up_weather": "{city}今天大概是晴天，二十五度左右。",
     "flowers.ask_weather_city": "您想查哪个城市的天气？",

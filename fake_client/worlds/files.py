@@ -31,7 +31,7 @@ from ._reading import (failed, fill_input, is_empty, is_thanks, key_value, menti
 from ._voice import Voice
 
 NAME = "files"
-INTENTS = ("files.read", "files.list")
+INTENTS = ("files.read", "files.list", "files.append")
 _FILE_NAME = re.compile(r"(?<![A-Za-z0-9_/.\-])[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)*"
                         r"\.[A-Za-z][A-Za-z0-9]{0,7}(?![A-Za-z0-9_])")
 
@@ -55,6 +55,10 @@ def _first_reply(chat: Conversation, voice: Voice) -> list[Part]:
     question = chat.question
     if is_thanks(question):
         return [voice.say("chat.thanks")]
+    appender = pick_tool(chat.tools, "files.append", INTENTS, guess=False)
+    note = _note_text(question)
+    if appender is not None and note and mentions(question, "files.append"):
+        return [Ask(appender.name, fill_input(appender, note))]
     names = _FILE_NAME.findall(question)
     reader = pick_tool(chat.tools, "files.read", INTENTS)
     lister = pick_tool(chat.tools, "files.list", INTENTS)
@@ -74,6 +78,10 @@ def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
     reader = pick_tool(chat.tools, "files.read", INTENTS)
     lister = pick_tool(chat.tools, "files.list", INTENTS)
     steps = [(call, result) for call, result in chat.steps_since_question() if result is not None]
+    appender = pick_tool(chat.tools, "files.append", INTENTS, guess=False)
+    appends = [(call, result) for call, result in steps if appender and call.name == appender.name]
+    if appends:
+        return [Say("\n".join(_noted(call, result, voice) for call, result in appends))]
     reads = [(call, result) for call, result in steps if reader and call.name == reader.name]
     lists = [result for call, result in steps
              if lister and call.name == lister.name and not failed(result)]
@@ -94,6 +102,20 @@ def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
         if retries:
             return [Ask(reader.name, fill_input(reader, name)) for name in dict.fromkeys(retries)]
     return [Say(_answer(chat.question, reads, listed, voice))]
+
+
+def _note_text(question: str) -> str:
+    """What to note down: the question's text after its first colon."""
+    _, colon, rest = question.partition(":")
+    if not colon:
+        _, colon, rest = question.partition("：")   # a full-width colon (Chinese)
+    return rest.strip() if colon else ""
+
+
+def _noted(call: Call, result: Result, voice: Voice) -> str:
+    if failed(result):
+        return voice.line("files.not_noted", error=result.content.strip())
+    return voice.line("files.noted", text=key_value(call.input))
 
 
 def _closest(name: str, names: list[str]) -> Optional[str]:

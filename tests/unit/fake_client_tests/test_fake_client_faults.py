@@ -339,3 +339,19 @@ def test_with_options_changes_the_retries_and_shares_the_counters():
     with pytest.raises(fake_client.APITimeoutError, match="timed out after 0.5s"):
         anthropic_call(client.with_options(max_retries=0, timeout=0.5))
     assert isinstance(OpenAI().with_options(max_retries=0), OpenAI)
+
+
+def test_a_paused_turn_sent_back_is_continued_and_a_written_prefill_is_still_refused():
+    # pause_turn asks the program to send the model's turn back as it came; a model that takes
+    # no prefill must take that, and still refuse an assistant turn the program wrote itself.
+    client = fake_client.Anthropic()
+    messages = [{"role": "user", "content": "Hello"}]
+    fake_client.faults.next("pause_turn")
+    paused = client.messages.create(model="claude-sonnet-5", max_tokens=1024, messages=messages)
+    assert paused.stop_reason == "pause_turn"
+    continued = client.messages.create(model="claude-sonnet-5", max_tokens=1024,
+                                       messages=[*messages, {"role": "assistant", "content": paused.content}])
+    assert continued.stop_reason == "end_turn"
+    with pytest.raises(fake_client.BadRequestError, match="prefill"):
+        client.messages.create(model="claude-sonnet-5", max_tokens=1024,
+                               messages=[*messages, {"role": "assistant", "content": "Sure,"}])

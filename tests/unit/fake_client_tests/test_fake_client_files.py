@@ -150,3 +150,53 @@ def test_after_a_tool_nobody_offered_it_starts_afresh(lang):
                                 [("read_file", {"path": "march.md"}), ("read_file", {"path": "april.md"})]]
     assert steps[-1]["text"] == "\n".join(
         phrase(lang, "files.file_says", file=name, content=FILES[name]) for name in ("march.md", "april.md"))
+
+
+# --- appending a note: a tool with a side effect (when-calls-fail) ---------------------------
+
+APPEND = {
+    "bg": ("Запиши в дневника: сървърът е рестартиран", "Дописва един ред в края на дневника journal.md."),
+    "ru": ("Запиши в журнал: сервер перезапущен, всё в порядке", "Дописывает одну строку в конец журнала journal.md."),
+    "uk": ("Запиши в журнал: сервер перезапущено, усе під контролем", "Дописує один рядок у кінець журналу journal.md."),
+    "zh": ("记下：服务器已重启", "在 journal.md 末尾追加一行。"),
+    "fa": ("در دفتر یادداشت کن: سرور دوباره راه‌اندازی شد", "یک خط به انتهای journal.md اضافه کن."),
+    "en": ("Append to the journal: the server was restarted", "Append one line to the end of journal.md."),
+}
+
+
+def append_tools(lang):
+    return files_tools(lang) + [{"name": "append_note", "description": APPEND[lang][1],
+                                 "input_schema": {"type": "object", "properties": {"text": {"type": "string"}},
+                                                  "required": ["text"]}}]
+
+
+def _noted_text(lang):
+    return APPEND[lang][0].replace("：", ":").partition(":")[2].strip()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_request_to_note_something_down_calls_the_append_tool_once(lang):
+    written = []
+
+    def append(name, arguments):
+        written.append(arguments)
+        return "ok", False
+
+    steps = anthropic_loop(Anthropic(), APPEND[lang][0], system="", tools=append_tools(lang), run=append)["steps"]
+    assert calls(steps) == [[("append_note", {"text": _noted_text(lang)})], []]
+    assert written == [{"text": _noted_text(lang)}]
+    assert steps[-1]["text"] == phrase(lang, "files.noted", text=_noted_text(lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_failed_append_is_reported_and_never_retried_by_the_model(lang):
+    # Whether a side effect is retried, and safely, is the program's decision, not the model's.
+    steps = anthropic_loop(Anthropic(), APPEND[lang][0], system="", tools=append_tools(lang),
+                           run=lambda name, arguments: ("timed out after 2 s", True))["steps"]
+    assert calls(steps) == [[("append_note", {"text": _noted_text(lang)})], []]
+    assert steps[-1]["text"] == phrase(lang, "files.not_noted", error="timed out after 2 s")
+
+
+def test_without_an_append_tool_a_note_request_is_not_a_read():
+    steps = ask("ru", "list")
+    assert calls(steps)[0] == [("list_files", {})]
