@@ -17,7 +17,9 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Optional
 
 # The launcher: one line of JSON in ({"program", "env", "cwd"}); two lines out, the child's
 # pid, then its exit code.
@@ -64,23 +66,39 @@ class ProgramLauncher:
     its own folder (the program file's), with exactly ``env`` as its environment."""
 
     def __init__(self) -> None:
+        # stdout unbuffered and read a byte at a time: a buffered reader could take both
+        # lines at once (a program that ends at once), and `select` would then wait on an
+        # empty pipe for an exit code already read.
         self._process = subprocess.Popen([sys.executable, "-c", LAUNCHER], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, text=True, encoding="utf-8")
+                                         stdout=subprocess.PIPE, bufsize=0, text=False)
 
     def run(self, program: Path, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
         folder = program.parent
         job = {"program": str(program), "env": env, "cwd": str(folder)}
-        self._process.stdin.write(json.dumps(job) + "\n")
+        self._process.stdin.write((json.dumps(job) + "\n").encode("utf-8"))
         self._process.stdin.flush()
-        pid = int(self._process.stdout.readline())
-        if not select.select([self._process.stdout], [], [], timeout)[0]:
+        pid = int(self._line(time.monotonic() + 60))
+        answer = self._line(time.monotonic() + timeout)
+        if answer is None:
             os.kill(pid, signal.SIGKILL)  # the launcher then reports it ended, by a signal
+            self._line(time.monotonic() + 60)
             raise subprocess.TimeoutExpired([sys.executable, str(program)], timeout)
-        answer = self._process.stdout.readline()
-        if not answer:
-            raise RuntimeError("the program launcher is gone")
         read = lambda name: (folder / name).read_text(encoding="utf-8")  # noqa: E731
         return subprocess.CompletedProcess([sys.executable, str(program)], int(answer), read("stdout"), read("stderr"))
+
+    def _line(self, deadline: float) -> Optional[str]:
+        """The launcher's next line, or None when it has not come by `deadline`."""
+        fd = self._process.stdout.fileno()
+        data = b""
+        while not data.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 1)
+            if not chunk:
+                raise RuntimeError("the program launcher is gone")
+            data += chunk
+        return data.decode("utf-8")
 
     def close(self) -> None:
         self._process.stdin.close()
