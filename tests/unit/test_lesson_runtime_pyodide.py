@@ -54,6 +54,15 @@ TAMPERING = {
     "a swallowed time limit": "while True:\n    try:\n        while True:\n            len('x')\n    except:\n        pass",
     "time.sleep(100)": "import time\ntime.sleep(100)",
 }
+# The runs that end by the time limit get a short one; the others a long one, since a loaded
+# machine can take more than a second over a run that ends by itself (the first one warms up).
+TIME_LIMITED = {"a swallowed time limit", "time.sleep(100)"}
+
+
+def _limit(name):
+    return 1 if name in TIME_LIMITED else 10
+
+
 CLEAN = ("from fake_client import Anthropic\nimport random, sys\n"
          "reply = Anthropic().messages.create(model='claude-haiku-4-5', max_tokens=50, "
          "messages=[{'role': 'user', 'content': 'Благодаря!'}])\n"
@@ -65,7 +74,8 @@ CLEAN = ("from fake_client import Anthropic\nimport random, sys\n"
 def tampering_in_pyodide():
     if not pyodide_available():
         pytest.skip(SKIP_REASON)
-    jobs = [{"setup": [], "code": code, "timeout": 1} for name in TAMPERING for code in (TAMPERING[name], CLEAN)]
+    jobs = [{"setup": [], "code": code, "timeout": limit} for name in TAMPERING
+            for code, limit in ((TAMPERING[name], _limit(name)), (CLEAN, 10))]
     transcripts = run_chains(jobs)
     return {name: (transcripts[2 * i], transcripts[2 * i + 1]) for i, name in enumerate(TAMPERING)}
 
@@ -73,10 +83,10 @@ def tampering_in_pyodide():
 @pytest.mark.parametrize("name", list(TAMPERING))
 def test_a_run_does_not_leak_into_the_next_in_pyodide(tampering_in_pyodide, name):
     tampered, after = tampering_in_pyodide[name]
-    clean = run_chain([], CLEAN, timeout=1)
+    clean = run_chain([], CLEAN, timeout=10)
     assert clean["status"] == "error" and "[Previous line repeated 994 more times]" in clean["output"]
     assert after == clean
-    assert tampered == run_chain([], TAMPERING[name], timeout=1)
+    assert tampered == run_chain([], TAMPERING[name], timeout=_limit(name))
 
 
 @pytest.mark.parametrize("name", list(LEFT_GARBAGE))
