@@ -7,11 +7,14 @@ Tools it understands: read a file ("read", "بخوان", "прочет") and lis
 - a question naming files → one read call per file, all in one reply;
 - a question about the folder (or about reading, with no file named) → a list call;
 - a read that failed (a misspelled name; only a result marked `is_error` counts as failed) →
-  if the error's text names the file it asked for (so it says what went wrong), it lists the
-  folder, if it may; an error that does not name the file ("error", an empty text) gives it
-  nothing to go on, and it says it could not find the file; after the list it reads the name closest to the one that
-  failed, and says so in its answer ("there is no note.txt, so I read notes.txt"); if
-  nothing is close, or it cannot list, it says it could not find the file;
+  it does only what the error's text tells it to do next: if the text names other files
+  ("there is no notess.txt; the folder has notes.txt, rent.md"), it reads the name closest
+  to the one that failed; if the text names the tool that lists the folder (`list_files`),
+  it lists the folder, if that tool is offered, then reads the closest name. The file's
+  name alone ("[Errno 2] … 'notess.txt'"), "error" or an empty text say what went wrong
+  but not what to do, and it says it could not find the file; it also says so if nothing is
+  close, or the tool the text names is not offered. A recovered read is said in the answer
+  ("there is no note.txt, so I read notes.txt");
 - after the reads → an answer quoting each file's content (and the listing, if the question
   asked for it);
 - a thank-you → a plain reply; no fitting tool → a made-up guess at the content;
@@ -91,16 +94,19 @@ def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
     tried = {key_value(call.input) for call, _ in reads}
     failures = [(key_value(call.input), result) for call, result in reads if failed(result)]
     missing = [name for name, _ in failures]
-    # Only an error that names the file says what went wrong: then looking at the folder helps.
-    explained = [name for name, result in failures if name and name in result.content]
-    listed = _FILE_NAME.findall(lists[-1].content) if lists else []
-    if explained and lister is not None and not lists:
-        return [Ask(lister.name, {})]
+    # The model does what the error's text says to do next, and nothing more: read one of the
+    # files the text names, or call the listing tool the text names.
+    named = [name for _, result in failures for name in _FILE_NAME.findall(result.content)
+             if name not in missing]
+    points_to_listing = lister is not None and any(lister.name in result.content for _, result in failures)
+    listed = _FILE_NAME.findall(lists[-1].content) if lists else list(dict.fromkeys(named))
     if missing and listed and reader is not None:
         retries = [match for name in missing for match in [_closest(name, listed)]
                    if match is not None and match not in tried]
         if retries:
             return [Ask(reader.name, fill_input(reader, name)) for name in dict.fromkeys(retries)]
+    if points_to_listing and not lists:
+        return [Ask(lister.name, {})]
     return [Say(_answer(chat.question, reads, listed, voice))]
 
 

@@ -1,5 +1,6 @@
 """An exercise graded on the conversation, in the real page (real Pyodide in Chromium):
-running-a-tool-call's ex-silent-error, where the model calls a tool nobody offered. The
+running-a-tool-call's ex-silent-error (a Chat Completions program), where the model calls a tool
+nobody offered. The
 starter is judged incorrect with the broken check named (on the check's element, in the
 verdict, and on the picture's call); the solution is correct with every check kept; a fault
 turned on from the control changes the run."""
@@ -84,18 +85,19 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
     control = root.locator("select[data-faults]")
     values = control.evaluate("select => [...select.options].map((option) => option.value)")
     assert "refusal" in values and "rate_limit" in values
-    assert "content_filter" not in values, "the Messages API has no content filter stop"
+    assert "content_filter" in values, "the exercise runs in Chat Completions, which has a content filter finish"
     assert "unoffered_tool" not in values, "the exercise's own fault always happens"
 
     set_code(root, config_of(root)["solution"])
     check(root)
     assert root.get_attribute("data-result") == "correct"
     # after run_command's error result, the model starts afresh: it asks for todo.txt
-    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "tool_use"
+    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "tool_calls"
 
     control.select_option(["refusal"])  # after run_command's error result, the model refuses
     check(root)
-    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "refusal"
+    # Chat Completions says a refusal with finish_reason "stop" and message.refusal
+    assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "stop"
     assert root.locator("[data-trial]").is_visible(), "a run with faults the learner added is a trial"
     assert root.get_attribute("data-result") == "correct", "a trial leaves the verdict as it was"
 

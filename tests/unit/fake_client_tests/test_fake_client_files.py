@@ -25,10 +25,16 @@ Q = {
 }
 
 
-def ask(lang, kind, tools=None, max_calls=5):
+def hinting_runner(name, arguments):
+    """files_runner whose missing-file error also says what to do next: call list_files."""
+    content, is_error = files_runner(name, arguments)
+    return (f"{content}; list_files names the files" if is_error else content), is_error
+
+
+def ask(lang, kind, tools=None, max_calls=5, run=hinting_runner):
     return anthropic_loop(Anthropic(), Q[kind][lang], system="",
                           tools=files_tools(lang) if tools is None else tools,
-                          run=files_runner, max_calls=max_calls)["steps"]
+                          run=run, max_calls=max_calls)["steps"]
 
 
 def calls(steps):
@@ -103,7 +109,7 @@ def test_persian_failure_texts_in_the_chat_completions_shape(failure, read_as_fa
     # Chat Completions has no is_error flag: the text's first word says it failed.
     def persian(name, arguments):
         content, is_error = files_runner(name, arguments)
-        return (failure if is_error else content), False
+        return (f"{failure}; list_files" if is_error else content), False
 
     steps = openai_loop(OpenAI(), Q["typo"]["fa"], system="", tools=openai_tools(files_tools("fa")),
                         run=persian)["steps"]
@@ -113,6 +119,47 @@ def test_persian_failure_texts_in_the_chat_completions_shape(failure, read_as_fa
     else:
         assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
         assert failure in steps[-1]["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_error_that_names_the_file_but_not_the_next_step_is_reported_not_explored(lang):
+    # "[Errno 2] No such file or directory: 'notess.txt'" says what went wrong, not what to do
+    # next: the teaching model does not go looking on its own.
+    steps = ask(lang, "typo", run=files_runner)
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
+    assert steps[-1]["text"] == phrase(lang, "files.not_found", file="notess.txt")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_error_that_names_the_listing_tool_is_followed_without_the_file_name(lang):
+    def pointing(name, arguments):
+        content, is_error = files_runner(name, arguments)
+        return ("not found; list_files names the files" if is_error else content), is_error
+
+    steps = ask(lang, "typo", run=pointing)
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], [("list_files", {})],
+                            [("read_file", {"path": "notes.txt"})], []]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_error_that_lists_the_files_is_read_from_even_without_a_listing_tool(lang):
+    def listing(name, arguments):
+        content, is_error = files_runner(name, arguments)
+        folder = ", ".join(FILES)
+        return (f"there is no {arguments.get('path')}; the folder has {folder}" if is_error else content), is_error
+
+    steps = ask(lang, "typo", tools=files_tools(lang, with_list=False), run=listing)
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], [("read_file", {"path": "notes.txt"})], []]
+    assert steps[-1]["text"] == "\n".join([
+        phrase(lang, "files.corrected", asked="notess.txt", found="notes.txt"),
+        phrase(lang, "files.file_says", file="notes.txt", content=FILES["notes.txt"])])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_error_that_names_a_listing_tool_nobody_offered_is_reported(lang):
+    steps = ask(lang, "typo", tools=files_tools(lang, with_list=False))
+    assert calls(steps) == [[("read_file", {"path": "notess.txt"})], []]
+    assert steps[-1]["text"] == phrase(lang, "files.not_found", file="notess.txt")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
