@@ -34,11 +34,12 @@ SAME_OUTPUT = [
 # a stored response that is not there (the real SDK's BadRequestError), a response cut short.
 RESPONSES_API = [("ru", "responses-api", snippet_id)
                  for snippet_id in ("first-response", "loop-responses", "previous", "gone", "cut")]
-# Every program of the structured-output lesson (issue 40): tool_choice forcing and forbidding,
+# Every program of the structured-output lesson (issue 40): tool_choice forcing and forbidding
+# (and its 400 with manual thinking),
 # the parallel switch, strict tools in Messages and Chat Completions, output_config.format and
 # text.format in the loops, a JSON reply cut by max_tokens.
 STRUCTURED_OUTPUT = [("ru", "structured-output", snippet_id)
-                     for snippet_id in ("forced", "choice-cost", "one-call", "strict", "chat-strict",
+                     for snippet_id in ("forced", "thinking-forced", "choice-cost", "one-call", "strict", "chat-strict",
                                         "json-answer", "json-responses", "cut")]
 CASES = SAME_OUTPUT + RESPONSES_API + STRUCTURED_OUTPUT
 _keys = count(1)
