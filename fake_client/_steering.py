@@ -13,7 +13,11 @@ strict tools, and the short text Claude writes before its tool calls.
   tool; the world's own calls of it are kept, and a call it meant for another tool goes to
   the forced one with the same value.
 - parallel off (`disable_parallel_tool_use: true`, `parallel_tool_calls: false`): at most
-  one call per reply, the first the world asked for.
+  one call per reply, the first the world asked for; the calls it held back come one a reply
+  on the next steps (after each result, the next call the question asked for and the
+  conversation has not made yet), and the answer only once none is left, about every result
+  since the question (as if the calls had come in one reply), as a real model goes on with a
+  question about two orders.
 - strict tools: the input always matches the schema (`_strict.conform`).
 - preamble (Anthropic shape, `auto`): a reply that calls tools starts with one short text in
   the conversation's language naming the tools and values ("I'll check 1042 with
@@ -25,7 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from ._conversation import Ask, Conversation, Part, Say, Settings, Tool
+from ._conversation import Ask, Conversation, Part, Say, Settings, Tool, Turn
 from ._strict import conform
 from .worlds import respond
 from .worlds._reading import fill_input, key_value, named_value
@@ -38,6 +42,8 @@ def steer(conversation: Conversation, settings: Settings) -> list[Part]:
     if settings.tool_choice == "none" or not conversation.tools:
         return respond(replace(conversation, tools=[]))
     parts = respond(conversation)
+    if not settings.parallel:
+        parts = _held_back_call(conversation) or _answer_to_all(conversation) or parts
     if settings.tool_choice in ("any", "tool"):
         parts = _forced(conversation, parts, settings)
     if not settings.parallel:
@@ -68,6 +74,38 @@ def _best_guess(conversation: Conversation, allowed: list[Tool]) -> Ask:
             return Ask(call.name, dict(call.input))
     tool = allowed[0]
     return Ask(tool.name, fill_input(tool, named_value(conversation.question)))
+
+
+def _held_back_call(conversation: Conversation) -> list[Part]:
+    """With parallel calls off, after a result: the next call the world would have asked for
+    at the question and the conversation has not made yet, or nothing."""
+    if not conversation.last_results:
+        return []
+    start = _question_turn(conversation)
+    if start is None:
+        return []
+    at_question = respond(replace(conversation, turns=conversation.turns[:start + 1]))
+    made = [(call.name, call.input) for call, _ in conversation.steps_since_question()]
+    waiting = [part for part in at_question
+               if isinstance(part, Ask) and (part.name, part.input) not in made]
+    return waiting[:1]
+
+
+def _answer_to_all(conversation: Conversation) -> list[Part]:
+    """With parallel calls off, the answer once no call is held back: the world's reply to
+    every call since the question and its result, as if they had come in one reply."""
+    steps = conversation.steps_since_question()
+    start = _question_turn(conversation)
+    if len(steps) < 2 or start is None or not conversation.last_results:
+        return []
+    merged = [*conversation.turns[:start + 1], Turn("assistant", calls=[call for call, _ in steps]),
+              Turn("user", results=[result for _, result in steps if result is not None])]
+    return respond(replace(conversation, turns=merged))
+
+
+def _question_turn(conversation: Conversation) -> Optional[int]:
+    return max((index for index, turn in enumerate(conversation.turns)
+                if turn.role == "user" and turn.texts), default=None)
 
 
 def _first_call_only(parts: list[Part]) -> list[Part]:

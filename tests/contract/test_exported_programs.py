@@ -34,7 +34,14 @@ SAME_OUTPUT = [
 # a stored response that is not there (the real SDK's BadRequestError), a response cut short.
 RESPONSES_API = [("ru", "responses-api", snippet_id)
                  for snippet_id in ("first-response", "loop-responses", "previous", "gone", "cut")]
-CASES = SAME_OUTPUT + RESPONSES_API
+# Every program of the structured-output lesson (issue 40): tool_choice forcing and forbidding
+# (and its 400 with manual thinking),
+# the parallel switch, strict tools in Messages and Chat Completions, output_config.format and
+# text.format in the loops, a JSON reply cut by max_tokens.
+STRUCTURED_OUTPUT = [("ru", "structured-output", snippet_id)
+                     for snippet_id in ("forced", "thinking-forced", "choice-cost", "one-call", "strict", "chat-strict",
+                                        "json-answer", "json-responses", "cut")]
+CASES = SAME_OUTPUT + RESPONSES_API + STRUCTURED_OUTPUT
 _keys = count(1)
 
 
@@ -89,10 +96,12 @@ def test_a_program_cannot_import_fake_client(launcher, fake_server, tmp_path):
     assert "ModuleNotFoundError" in result.stderr or "ImportError" in result.stderr
 
 
-def test_every_program_of_the_responses_api_lesson_is_run(course):
+@pytest.mark.parametrize(("slug", "cases"), [("responses-api", RESPONSES_API),
+                                             ("structured-output", STRUCTURED_OUTPUT)])
+def test_every_program_of_the_lesson_is_run(course, slug, cases):
     """A snippet added to the lesson is run above too, or this fails naming it."""
-    lesson = course.lessons["ru/responses-api"]
+    lesson = course.lessons[f"ru/{slug}"]
     problems = Problems()
-    programs = lesson_programs(lesson, REPO, "responses-api", problems)
+    programs = lesson_programs(lesson, REPO, slug, problems)
     assert not problems, problems.report()
-    assert sorted(programs) == sorted(snippet_id for _, _, snippet_id in RESPONSES_API)
+    assert sorted(programs) == sorted(snippet_id for _, _, snippet_id in cases)

@@ -125,6 +125,37 @@ def test_parallel_off_gives_one_call_per_reply(lang):
     assert reply.content[0].text == phrase(lang, "preamble.values", values="1042", tools="get_order_status")
 
 
+def _result(block, run):
+    text, is_error = run(block.name, block.input)
+    return {"type": "tool_result", "tool_use_id": block.id, "content": text, "is_error": is_error}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_parallel_off_asks_the_held_back_call_next_then_answers(lang):
+    # A real model goes on with the second order after the first result instead of answering
+    # about one of the two.
+    client, run = Anthropic(), shop_runner(lang)
+    choice = {"type": "auto", "disable_parallel_tool_use": True}
+    messages = [{"role": "user", "content": TWO[lang]}]
+    asked = []
+    for _ in range(3):
+        reply = client.messages.create(model="claude-haiku-4-5", max_tokens=1024, system=SHOP_SYSTEM[lang],
+                                       tools=shop_tools(lang), tool_choice=choice, messages=messages)
+        if reply.stop_reason != "tool_use":
+            break
+        assert len(calls(reply)) == 1
+        asked += calls(reply)
+        messages += [{"role": "assistant", "content": reply.content},
+                     {"role": "user", "content": [_result(block, run) for block in reply.content
+                                                  if block.type == "tool_use"]}]
+    assert reply.stop_reason == "end_turn"
+    assert asked == [("get_order_status", {"order_id": "1042"}), ("get_return_window", {"order_id": "1187"})]
+    answer = reply.content[-1].text
+    assert "1042" in answer and "1187" in answer     # about both orders, not the last result only
+    single = complete(lang, TWO[lang], parallel_tool_calls=False)
+    assert len(openai_calls(single)) == 1
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_any_in_a_loop_calls_again_instead_of_answering(lang):
     client, run = Anthropic(), shop_runner(lang)
