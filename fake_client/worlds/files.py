@@ -111,11 +111,10 @@ def _after_results(chat: Conversation, voice: Voice) -> list[Part]:
 
 
 def _note_text(question: str) -> str:
-    """What to note down: the question's text after its first colon."""
-    _, colon, rest = question.partition(":")
-    if not colon:
-        _, colon, rest = question.partition("：")   # a full-width colon (Chinese)
-    return rest.strip() if colon else ""
+    """What to note down: the question's text after its first colon, ASCII or full-width
+    (Chinese), whichever comes first: the note itself may hold a time like 03:12."""
+    found = [at for at in (question.find(":"), question.find("：")) if at >= 0]
+    return question[min(found) + 1:].strip() if found else ""
 
 
 def _noted(call: Call, result: Result, voice: Voice) -> str:

@@ -247,3 +247,14 @@ def test_a_failed_append_is_reported_and_never_retried_by_the_model(lang):
 def test_without_an_append_tool_a_note_request_is_not_a_read():
     steps = ask("ru", "list")
     assert calls(steps)[0] == [("list_files", {})]
+
+
+@pytest.mark.parametrize("question, note", [
+    ("在值班记录里记一笔：03:12 stage-2 磁盘满了", "03:12 stage-2 磁盘满了"),    # full-width first
+    ("Запиши в журнал: 03:12 место кончилось", "03:12 место кончилось"),          # ASCII first
+])
+def test_the_note_is_the_text_after_the_first_colon_of_either_kind(question, note):
+    # A note often starts with a time: its own colon must stay in the note.
+    steps = anthropic_loop(Anthropic(), question, system="", tools=append_tools("zh"),
+                           run=lambda name, arguments: ("ok", False))["steps"]
+    assert calls(steps)[0] == [("append_note", {"text": note})]
