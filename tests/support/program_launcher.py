@@ -77,22 +77,24 @@ class ProgramLauncher:
         job = {"program": str(program), "env": env, "cwd": str(folder)}
         self._process.stdin.write((json.dumps(job) + "\n").encode("utf-8"))
         self._process.stdin.flush()
-        pid = int(self._line(time.monotonic() + 60))
+        # No deadline for the pid: the launcher's first job waits for it to import both SDKs,
+        # which a loaded machine can take minutes over.
+        pid = int(self._line(None))
         answer = self._line(time.monotonic() + timeout)
         if answer is None:
             os.kill(pid, signal.SIGKILL)  # the launcher then reports it ended, by a signal
-            self._line(time.monotonic() + 60)
+            self._line(None)
             raise subprocess.TimeoutExpired([sys.executable, str(program)], timeout)
         read = lambda name: (folder / name).read_text(encoding="utf-8")  # noqa: E731
         return subprocess.CompletedProcess([sys.executable, str(program)], int(answer), read("stdout"), read("stderr"))
 
-    def _line(self, deadline: float) -> Optional[str]:
-        """The launcher's next line, or None when it has not come by `deadline`."""
+    def _line(self, deadline: Optional[float]) -> Optional[str]:
+        """The launcher's next line, or None when it has not come by `deadline` (None: wait)."""
         fd = self._process.stdout.fileno()
         data = b""
         while not data.endswith(b"\n"):
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and (left <= 0 or not select.select([fd], [], [], left)[0]):
                 return None
             chunk = os.read(fd, 1)
             if not chunk:
