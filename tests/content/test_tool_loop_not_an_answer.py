@@ -1,7 +1,7 @@
-"""tool-loop's exercise `ex-not-an-answer`, in every language: its run holds each kind of reply
-that is not an answer (a stop reason no lesson names, a cut inside the text, a cut inside a
-call), so that only a loop that accepts the stop reasons it knows passes. A loop that lists
-the stop reasons it rejects (a deny-list) must fail it; the build proves only that the
+"""tool-loop's exercise `ex-not-an-answer`, in every language: its run holds a reply cut
+inside its text and one cut inside a call, so that only a loop that decides by the stop
+reason, not by the presence of calls, passes. A loop that checks the stop reason only when
+no calls came (it still runs the cut call) must fail it; the build proves only that the
 starter fails and the solution passes."""
 
 import re
@@ -14,40 +14,54 @@ from support.repo_course import repo_course
 
 SLUG, QUIZ = "tool-loop", "ex-not-an-answer"
 KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
-# The starter's "no calls, so an answer", behind a deny-list of every stop reason the
-# course names that is not an answer.
-DENY_LIST = ('if turn.stop_reason in ("max_tokens", "refusal", "pause_turn", '
-             '"model_context_window_exceeded"):\n{indent}    return None\n{indent}if not calls:')
+# The starter's "no calls, so an answer", made to hide a cut text but still trusting calls.
+TEXT_ONLY = 'if not calls:\n{indent}    return text_of(turn) if turn.stop_reason != "max_tokens" else None'
 
 
 def _run(key: str, code: str) -> tuple[dict, list[dict]]:
     course = repo_course()
     lesson = course.lessons[key]
     quiz = course.quiz_files[key].quizzes[QUIZ].data
-    setup = lesson.setup(quiz["continues"]) + [faults_setup(list(quiz["faults"]))]
+    faults = list(quiz.get("faults") or [])
+    setup = lesson.setup(quiz["continues"]) + ([faults_setup(faults)] if faults else [])
     transcript = run_chain(setup, code, lang=lesson.lang, timeout=60)
     assert transcript["status"] == "done", transcript.get("error")
     return transcript, run_checks(list(quiz["checks"]), transcript)
 
 
-def _starter(key: str) -> str:
-    return repo_course().quiz_files[key].quizzes[QUIZ].data["starter"]
+def _quiz(key: str) -> dict:
+    return repo_course().quiz_files[key].quizzes[QUIZ].data
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_a_deny_list_of_stop_reasons_fails(key):
-    starter = _starter(key)
-    match = re.search(r"^( *)if not calls:", starter, re.MULTILINE)
+def test_the_exercise_checks_this_lesson_not_first_steps(key):
+    """first-steps checks the unknown stop reason; this exercise needs no fault for it."""
+    assert not _quiz(key).get("faults")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_loop_that_trusts_the_calls_fails(key):
+    starter = _quiz(key)["starter"]
+    match = re.search(r"^( *)if not calls:\n *return text_of\(turn\)[^\n]*", starter, re.MULTILINE)
     assert match, "the starter decides by the presence of calls"
-    mistake = starter[:match.start()] + match.group(1) + DENY_LIST.format(indent=match.group(1)) + starter[match.end():]
+    mistake = (starter[:match.start()] + match.group(1) + TEXT_ONLY.format(indent=match.group(1))
+               + starter[match.end():])
     _, verdicts = _run(key, mistake)
     failed = {verdict["name"] for verdict in verdicts if not verdict["passed"]}
-    assert "only_answers_shown" in failed
+    assert "cut_calls_not_run" in failed
+    assert "only_answers_shown" not in failed
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_starter_shows_the_cut_text_and_runs_the_cut_call(key):
+    _, verdicts = _run(key, _quiz(key)["starter"])
+    failed = {verdict["name"] for verdict in verdicts if not verdict["passed"]}
+    assert {"cut_calls_not_run", "only_answers_shown"} <= failed
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_one_reply_is_cut_inside_its_text_and_one_inside_a_call(key):
-    transcript, _ = _run(key, _starter(key))
+    transcript, _ = _run(key, _quiz(key)["starter"])
     cut = [call["response"]["content"] for call in transcript["calls"]
            if (call.get("response") or {}).get("stop_reason") == "max_tokens"]
     kinds = [[block["type"] for block in content if block["type"] != "thinking"] for content in cut]
