@@ -49,3 +49,22 @@ def test_stop_reason_refuses_a_deny_list_of_the_value_seen_before(lang):
     expected = _run(lesson, data, fill(segments, answers))
     assert seen and seen not in expected["output"]
     assert not same_run(_run(lesson, data, fill(segments, [deny])), expected)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_exercise_refuses_blocks_read_from_the_end(lang):
+    # Counting from the end (content[-2] for the text, content[-1] for the call and the answer)
+    # survives the thinking block; the first reply with a call comes without its text
+    # (`no_preamble`), so that reading only by type gives the solution's run.
+    lesson, data = _quiz(lang, "ask-about-1187")
+    solution = data["solution"]
+    expected = _run(lesson, data, solution)
+    assert expected["status"] == "done"
+    by_position = solution.replace("text_of(response)", "response.content[-2].text", 2).replace(
+        'next(block for block in response.content if block.type == "tool_use")', "response.content[-1]")
+    assert by_position != solution
+    assert not same_run(_run(lesson, data, by_position), expected)
+    unguarded = solution.replace("if text_of(response):", "if True:")
+    without_fault = "\n".join(line for line in solution.splitlines() if "no_preamble" not in line)
+    assert not same_run(_run(lesson, data, unguarded), expected)
+    assert not same_run(_run(lesson, data, without_fault), expected)
