@@ -1,4 +1,4 @@
-"""first-steps: the two quizzes built so that a tempting wrong answer fails.
+"""first-steps: the quizzes built so that a tempting wrong answer fails.
 
 - `find-the-id` runs its round with thinking on and off, so a positional fix,
   `response.content[2].id`, does not print what the by-type `call.id` prints: the call is the
@@ -6,6 +6,9 @@
 - `stop-reason` prints nothing of the unknown eighth reason, which fake_client draws anew on
   every run: a deny-list that names the value a learner saw on an earlier run still shows
   that reply as an answer (the `wrong` key proves one such list; here, the very value seen).
+- `ask-about-1187` gets its first call with no text before it (fault `no_preamble`), so
+  blocks counted from the end (`content[-2].text`, `content[-1]`) do not give the solution's
+  run, nor does printing the text unguarded or dropping the fault line.
 """
 
 import pytest
