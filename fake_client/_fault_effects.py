@@ -45,7 +45,7 @@ from .faults import Fault
 from .locales import phrase
 
 # Which faults each API shape has (an HTTP error every shape has).
-_ONLY = {"pause_turn": {"anthropic"}, "unlisted_stop_reason": {"anthropic"}, "content_filter": {"openai", "openai_responses"},
+_ONLY = {"pause_turn": {"anthropic"}, "unlisted_stop_reason": {"anthropic"}, "no_preamble": {"anthropic"}, "content_filter": {"openai", "openai_responses"},
          "invalid_json_arguments": {"openai", "openai_responses"}}
 _SHAPE_NAMES = {"anthropic": "the Messages API", "openai": "Chat Completions",
                 "openai_responses": "the Responses API"}
@@ -174,6 +174,8 @@ def misbehave(fault: Optional[Fault], api: str, reply: dict[str, Any], *, body: 
         shape.stop_early(_EARLY_STOPS[name])
     elif name == "unlisted_stop_reason":
         shape.stop_early(unlisted_stop_reason())
+    elif name == "no_preamble":
+        shape.no_preamble()
     elif name == "content_filter":
         shape.filtered()
     elif name == "reasoning_exhausted":
@@ -261,6 +263,14 @@ class _Anthropic(_Shape):
     def stop_early(self, reason: str) -> None:
         self.reply["content"] = [block for block in self.reply["content"] if block["type"] != "tool_use"]
         self.reply.update(stop_reason=reason, stop_sequence=None)
+
+    def no_preamble(self) -> None:
+        # Claude usually says what it is about to do before its calls, not always: the text
+        # before the first call goes, so that only a program reading blocks by type copes.
+        content = self.reply["content"]
+        first = next((index for index, block in enumerate(content) if block["type"] == "tool_use"), 0)
+        self.reply["content"] = [block for index, block in enumerate(content)
+                                 if index >= first or block["type"] != "text"]
 
     def exhausted(self) -> None:
         self.reply["content"] = [block for block in self.reply["content"] if block["type"] == "thinking"]

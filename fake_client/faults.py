@@ -50,6 +50,8 @@ NAMES: dict[str, str] = {
                                "context_length_exceeded)",
     "unlisted_stop_reason": "a stop_reason no lesson names, new random letters on every call, standing for "
                             "one the API adds after the program was written (Anthropic)",
+    "no_preamble": "a reply that calls tools comes without the short text Claude usually writes "
+                   "before its calls, as it sometimes does (Anthropic)",
     "content_filter": "finish_reason 'content_filter' (OpenAI; Responses: incomplete)",
     "reasoning_exhausted": "reasoning eats the whole budget: no text, stop 'max_tokens' / 'length'",
     "unoffered_tool": "the model calls run_command, a tool nobody offered",

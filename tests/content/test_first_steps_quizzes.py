@@ -1,4 +1,4 @@
-"""first-steps: the two quizzes built so that a tempting wrong answer fails.
+"""first-steps: the quizzes built so that a tempting wrong answer fails.
 
 - `find-the-id` runs its round with thinking on and off, so a positional fix,
   `response.content[2].id`, does not print what the by-type `call.id` prints: the call is the
@@ -6,6 +6,9 @@
 - `stop-reason` prints nothing of the unknown eighth reason, which fake_client draws anew on
   every run: a deny-list that names the value a learner saw on an earlier run still shows
   that reply as an answer (the `wrong` key proves one such list; here, the very value seen).
+- `ask-about-1187` gets its first call with no text before it (fault `no_preamble`), so
+  blocks counted from the end (`content[-2].text`, `content[-1]`) do not give the solution's
+  run, nor does printing the text unguarded or dropping the fault line.
 """
 
 import pytest
@@ -49,3 +52,22 @@ def test_stop_reason_refuses_a_deny_list_of_the_value_seen_before(lang):
     expected = _run(lesson, data, fill(segments, answers))
     assert seen and seen not in expected["output"]
     assert not same_run(_run(lesson, data, fill(segments, [deny])), expected)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_exercise_refuses_blocks_read_from_the_end(lang):
+    # Counting from the end (content[-2] for the text, content[-1] for the call and the answer)
+    # survives the thinking block; the first reply with a call comes without its text
+    # (`no_preamble`), so that reading only by type gives the solution's run.
+    lesson, data = _quiz(lang, "ask-about-1187")
+    solution = data["solution"]
+    expected = _run(lesson, data, solution)
+    assert expected["status"] == "done"
+    by_position = solution.replace("text_of(response)", "response.content[-2].text", 2).replace(
+        'next(block for block in response.content if block.type == "tool_use")', "response.content[-1]")
+    assert by_position != solution
+    assert not same_run(_run(lesson, data, by_position), expected)
+    unguarded = solution.replace("if text_of(response):", "if True:")
+    without_fault = "\n".join(line for line in solution.splitlines() if "no_preamble" not in line)
+    assert not same_run(_run(lesson, data, unguarded), expected)
+    assert not same_run(_run(lesson, data, without_fault), expected)

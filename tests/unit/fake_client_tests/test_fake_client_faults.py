@@ -215,6 +215,20 @@ def test_the_unlisted_stop_reason_cannot_be_learnt_and_listed():
     assert second not in ("tool_use", "max_tokens", "refusal", "model_context_window_exceeded", "pause_turn", first)
 
 
+def test_a_call_with_no_text_before_it():
+    # The usual reply is [text, tool_use]; without the text, reading the call or the text by
+    # position (content[-2], content[0]) breaks, reading by type does not.
+    usual = anthropic_call(tools=TOOLS)
+    assert [block.type for block in usual.content] == ["text", "tool_use"]
+    faults.next("no_preamble")
+    reply = anthropic_call(tools=TOOLS)
+    assert [block.type for block in reply.content] == ["tool_use"]
+    assert (reply.stop_reason, reply.content[0].input) == ("tool_use", usual.content[1].input)
+    faults.next("no_preamble")
+    answer = anthropic_call()  # no call in the reply: nothing to take away
+    assert [block.type for block in answer.content] == ["text"]
+
+
 def test_content_filter_in_the_openai_shapes():
     faults.next("content_filter", times=2)
     choice = chat_call(tools=FUNCTIONS).choices[0]
@@ -226,7 +240,7 @@ def test_content_filter_in_the_openai_shapes():
 
 @pytest.mark.parametrize("name,api", [("pause_turn", "openai"), ("pause_turn", "openai_responses"),
                                       ("content_filter", "anthropic"), ("invalid_json_arguments", "anthropic"),
-                                      ("unlisted_stop_reason", "openai")])
+                                      ("unlisted_stop_reason", "openai"), ("no_preamble", "openai")])
 def test_a_fault_a_shape_lacks_is_an_authoring_error(name, api):
     faults.next(name)
     with pytest.raises(ValueError, match=f"fake_client fault '{name}' has no counterpart in"):

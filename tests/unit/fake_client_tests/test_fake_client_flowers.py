@@ -230,8 +230,8 @@ def test_a_chinese_stock_question_still_picks_the_stock_tool(question):
 
 PREAMBLES = {
     "ru": ("Сколько роз в Казани и Самаре?", "Проверю с помощью get_stock: Казань, Самара."),
-    "uk": ("Скільки троянд у Києві та Львові?", "Перевірю за допомогою get_stock: Київ, Львів."),
-    "bg": ("Колко рози има в София и Пловдив?", "Ще проверя с get_stock: София, Пловдив."),
+    "uk": ("Скільки троянд у Києві та Львові?", "Зараз перевірю через get_stock: Київ, Львів."),
+    "bg": ("Колко рози има в София и Пловдив?", "Ще проверя София, Пловдив чрез get_stock."),
     "zh": ("哈尔滨和成都的库存还有多少？", "我用 get_stock 查一下：哈尔滨、成都。"),
     "fa": ("موجودی گل در تهران و اصفهان چقدر است؟", "تهران، اصفهان را با get_stock بررسی می‌کنم."),
     "en": ("What is the flower stock in Beijing and Shanghai?", "I'll check with get_stock: Beijing, Shanghai."),

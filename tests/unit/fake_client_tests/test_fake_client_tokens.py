@@ -35,7 +35,7 @@ def test_the_bulgarian_seed_figures_with_the_real_tool_overhead():
     """System 12 words → 16; the tool-use prompt (auto) 346; the tool's whole definition: name
     + description 10 words + schema 8 words (type object properties order_id type string
     required order_id) = 18 → 24; question 5 → 7: 393. The reply: a preamble "Ще проверя
-    1042 с get_order_status." (5 → 7) and the call (name + value, 2 → 3): 10. The second
+    1042 чрез get_order_status." (5 → 7) and the call (name + value, 2 → 3): 10. The second
     call adds that reply (7 + 3) and the result (5 → 7): 410."""
     steps = anthropic_loop(Anthropic(), "Кога ще пристигне поръчка 1042?", system=SHOP_SYSTEM["bg"],
                            tools=shop_tools("bg", with_return=False), run=shop_runner("bg"))["steps"]
@@ -45,7 +45,7 @@ def test_the_bulgarian_seed_figures_with_the_real_tool_overhead():
 @pytest.mark.parametrize("question, tokens", [
     ("Благодаря, това е всичко.", [392]),
     ("Къде е поръчка 9999?", [392, 406]),           # + preamble 7, call 3, "няма поръчка 9999" 4
-    ("Къде ми е пратката?", [392, 403]),            # + "Ще проверя с get_order_status." 6, call 2, result 3
+    ("Къде ми е пратката?", [392, 403]),            # + "Ще проверя чрез get_order_status." 6, call 2, result 3
     ("Не помня номера, около 1050 беше.", [394, 408, 422, 436]),
 ])
 def test_more_seed_figures(question, tokens):
