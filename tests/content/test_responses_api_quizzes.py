@@ -2,8 +2,9 @@
 that reasoning travels with its calls.
 
 - `incomplete-reason` shows a completed refusal (empty `output_text`) and a reply whose status
-  the program set to `failed` (with the text of the cut one), so that every deny-list
-  (`status != "incomplete"`, `incomplete_details is None`, with or without `output_text`)
+  the program set to `failed` (with the text of the first, full one), so that every deny-list
+  (`status != "incomplete"`, `incomplete_details is None`, with or without `output_text`),
+  a check of the closing full stop
   and `status == "completed"` alone print something else than `completed` and `output_text`;
   and the `else` branch does not read a reason a `failed` reply has not got.
 - `ex-calls-only` starts from the colleague who sends back only the calls, so its 400 names
@@ -25,6 +26,7 @@ DENY_LISTS = [
     "not reply.incomplete_details",
     'reply.status != "incomplete" and reply.output_text',
     "reply.incomplete_details is None and reply.output_text",
+    'reply.output_text.endswith(".")',
     'reply.status == "completed"',
     "reply.output_text",
 ]
