@@ -76,8 +76,8 @@ SHAPE_ROWS = (
     ShapeRow("tool_definition",
              '`{"name": …, "description": …, "input_schema": {…}}`',
              '`{"type": "function", "function": {"name": …, "description": …, "parameters": {…}}}`',
-             # Responses makes a function without "strict" strict (schema normalised, every field
-             # required); the course keeps one non-strict definition across the three APIs, and
+             # Responses tries to make a function without "strict" strict (schema normalised, every
+             # field required) and leaves it non-strict when the schema does not allow it; the course keeps one non-strict definition across the three APIs, and
              # the cell says why the key is there.
              '`{"type": "function", "name": …, "description": …, "parameters": {…}, "strict": False}`[[not_strict]]'),
     ShapeRow("tool_choice",
@@ -93,7 +93,9 @@ SHAPE_ROWS = (
              '`max_completion_tokens=MAX_TOKENS`[[reasoning_refuse_max_tokens]]',
              '`max_output_tokens=MAX_TOKENS`'),
     # Some OpenAI models take function tools in Chat Completions only without reasoning (a 400
-    # otherwise, leaving the field out included); Responses takes them at any effort. The
+    # otherwise, leaving the field out included); Responses takes them at any effort. OpenAI's
+    # documentation does not say so: developers' reports do (BerriAI/litellm#34569,
+    # openai/openai-openapi#541), and each language's cell says where the rule comes from. The
     # models are the catalogue's (`chat_tools_need_no_reasoning`): the page fills
     # [[models]] of the chat phrase in, and leaves the row out when no model has the rule.
     ShapeRow("tools_and_reasoning",
@@ -107,7 +109,7 @@ SHAPE_ROWS = (
     ShapeRow("call_fields",
              '`block.id`[[open]]`toolu_…`[[close]][[comma]]`block.name`[[comma]]`block.input`[[a_dict]]',
              '`tool_call.id`[[open]]`call_…`[[close]][[comma]]`tool_call.function.name`[[comma]]`tool_call.function.arguments`[[a_json_string]]',
-             '`item.call_id`[[open]]`call_…`[[close]][[comma]]`item.name`[[comma]]`item.arguments`[[a_json_string]]'),
+             '`item.call_id`[[open]]`call_…`[[not_item_id]][[close]][[comma]]`item.name`[[comma]]`item.arguments`[[a_json_string]]'),
     ShapeRow("stop_field",
              '`response.stop_reason`',
              '`response.choices[0].finish_reason`',
@@ -131,14 +133,14 @@ SHAPE_ROWS = (
 )
 
 # The phrases a language's text file must give (`phrases:`), each used in a cell above.
-# `comma` separates code spans in a list, as the language writes it ("、" in Chinese, "، " in
+# `and` joins the last of the models a sentence lists (" и ", "和"). `comma` separates code spans in a list, as the language writes it ("、" in Chinese, "، " in
 # Persian: a Latin comma or a middle dot breaks a right-to-left line); `colon`, `open` and
 # `close` are the language's colon and brackets (full width in Chinese: "：", "（", "）").
 SHAPE_PHRASES = ("comma", "colon", "open", "close", "first_in_messages", "not_strict", "required",
                  "reasoning_refuse_max_tokens", "no_such_rule", "chat_tools_need_no_reasoning", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
                  "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property",
-                 "only_if_incomplete", "or_none")
+                 "only_if_incomplete", "or_none", "not_item_id", "and")
 
 
 @dataclass(frozen=True)
@@ -164,27 +166,34 @@ STOP_ROWS = (
     StopRow("stop_sequence", "messages", '`"stop_sequence"`', "answer", "first-steps"),
     StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "first-steps"),
     StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "first-steps"),
-    StopRow("pause_turn", "messages", '`"pause_turn"`', "continue"),
-    # The tool loop is the lesson whose loop stops on these two (first-steps only names them).
-    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "tool-loop"),
+    # when-calls-fail's loop handles these three by name (its `pause_turn` branch sends the turn
+    # back, run on the page); the tool loop only names them (first-steps too).
+    StopRow("pause_turn", "messages", '`"pause_turn"`', "continue", "when-calls-fail"),
+    StopRow("refusal", "messages", '`"refusal"`', "not_an_answer", "when-calls-fail"),
     StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer",
-            "tool-loop"),
+            "when-calls-fail"),
     # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
-    # call forced by `tool_choice`: "stop" alone does not say an answer came.
+    # function forced by name with `tool_choice` (measured against OpenAI in
+    # vllm-project/vllm#25054: "required" ends with "tool_calls", a named function with
+    # "stop"; OpenAI's documentation says neither): "stop" alone does not say an answer came.
     StopRow("stop", "chat", '`"stop"`', "check_first", "tool-loop"),
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
-    StopRow("length", "chat", '`"length"`', "not_an_answer"),
-    StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer"),
+    # when-calls-fail runs both (and the Responses content filter) on its page.
+    StopRow("length", "chat", '`"length"`', "not_an_answer", "when-calls-fail"),
+    StopRow("content_filter", "chat", '`"content_filter"`', "not_an_answer", "when-calls-fail"),
     # A `refusal` content part (`ResponseOutputRefusal`) in a completed message, and a
     # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
     # The refusal comes before the plain `completed` row: it is "completed" with no
     # function call too, so a loop checks for it before it takes the text as the answer.
-    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer"),
+    # responses-api's loop returns None on it (`output_text or None`) and says why.
+    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer", "responses-api"),
     StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer", "responses-api"),
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls", "responses-api"),
     StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer", "responses-api"),
-    StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer"),
-    StopRow("failed", "responses", '`"failed"`', "not_an_answer"),
+    StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer",
+            "when-calls-fail"),
+    # responses-api names it and its loop takes nothing but "completed" as an answer.
+    StopRow("failed", "responses", '`"failed"`', "not_an_answer", "responses-api"),
 )
 
 

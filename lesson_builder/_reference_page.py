@@ -101,11 +101,18 @@ def _shapes(texts: ReferenceTexts, catalogue: Mapping[str, ModelCard]) -> str:
     strict_models = [card.id for card in model_cards(catalogue, "openai") if card.chat_tools_need_no_reasoning]
     phrases = texts.words["phrases"]
     rule = put(phrases["chat_tools_need_no_reasoning"],
-               {"models": phrases["comma"].join(f"`{model}`" for model in strict_models)})
+               {"models": _listed([f"`{model}`" for model in strict_models], phrases)})
     phrases = {**phrases, "chat_tools_need_no_reasoning": rule}
     rows = [[words["rows"][row.key], *(put(getattr(row, shape), phrases) for shape in SHAPES)]
             for row in SHAPE_ROWS if strict_models or row.key != "tools_and_reasoning"]
     return _section(texts, "shapes", _table([words["what"], *(SHAPE_NAMES[shape] for shape in SHAPES)], rows))
+
+
+def _listed(items: list[str], phrases: Mapping[str, str]) -> str:
+    """Items as the language lists them in a sentence: commas, and its "and" before the last."""
+    if len(items) < 2:
+        return "".join(items)
+    return phrases["comma"].join(items[:-1]) + phrases["and"] + items[-1]
 
 
 def _example(texts: ReferenceTexts, outline) -> str:

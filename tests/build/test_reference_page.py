@@ -126,7 +126,7 @@ def test_every_language_states_the_facts_its_rows_rest_on(lang):
     assert all(f"`e.{field}`" in bodies for field in ("body", "status_code", "request_id"))
     texts = json.dumps(words, ensure_ascii=False)
     assert not re.search(r"`(error|exc)\.(body|status_code|request_id)", texts)
-    # Responses makes a function without "strict" strict: the cell that sends False says so
+    # Responses tries to make a function without "strict" strict: the cell that sends False says so
     assert '`"strict"`' in words["phrases"]["not_strict"]
 
 
@@ -141,6 +141,8 @@ def test_the_chat_tools_rule_names_the_catalogue_s_models_and_goes_with_them(lan
     marked = [card.id for card in model_cards(CATALOGUE, "openai") if card.chat_tools_need_no_reasoning]
     assert "gpt-5.6-terra" in marked and '`reasoning_effort="none"`' in row
     assert all(f"`{model}`" in row for model in marked) and "[[" not in row
+    # the last model is joined by the language's "and", not a bare comma
+    assert texts.words["phrases"]["and"] + f"`{marked[-1]}`" in row
     assert "`gpt-4o`" not in row
     unmarked = {card_id: dataclasses.replace(card, chat_tools_need_no_reasoning=False)
                 for card_id, card in CATALOGUE.items()}
@@ -157,8 +159,24 @@ def test_every_stop_row_s_lesson_is_a_lesson_of_the_course():
     for row in STOP_ROWS:
         assert row.lesson is None or OUTLINE.lesson(row.lesson) is not None, row
     lessons = {row.key: row.lesson for row in STOP_ROWS}
-    # first-steps only names these two; the tool loop is the lesson whose loop stops on them
-    assert lessons["refusal"] == lessons["model_context_window_exceeded"] == "tool-loop"
+    # first-steps and the tool loop only name these; when-calls-fail's loop handles each by name
+    assert lessons["pause_turn"] == lessons["refusal"] == lessons["model_context_window_exceeded"] == "when-calls-fail"
+    # responses-api's loop answers a completed refusal with None (`output_text or None`)
+    assert lessons["completed_refusal"] == "responses-api"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_stop_row_s_lesson_shows_its_value(lang):
+    # the "shown in" column sent the reader to a lesson that never wrote the value (or left a
+    # lesson that shows it out): the linked page writes every literal of the row's value
+    from lesson_builder._reference_data import STOP_ROWS
+    for row in STOP_ROWS:
+        if row.lesson is None or lang in OUTLINE.lesson(row.lesson).in_progress:
+            continue  # a lesson still being written links to its notice page in this language
+        page = (REPO / "lessons" / row.lesson / f"{lang}.md").read_text(encoding="utf-8")
+        for literal in re.findall(r'`"([a-z_]+)"`', row.value):
+            assert literal in page, (row.key, row.lesson, literal)
+    assert all(row.lesson for row in STOP_ROWS), "every stop value is shown by a lesson of the course"
 
 
 def test_a_carried_over_tool_prompt_shown_as_published_is_caught():
