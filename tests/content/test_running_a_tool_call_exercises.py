@@ -2,8 +2,10 @@
 
 Each exercise continues a hidden snippet that holds the colleague's program, so deleting the
 starter's function leaves the colleague's broken one; and the lesson's own function, copied
-from the snippet above, does not fit the colleague's program (ex-silent-error: it has no
-`TOOLS`, only `CHAT_TOOLS`; ex-error-text: the model has no `list_files` to call). Graded as
+from the snippet above, does not fit the colleague's program (ex-silent-error: its `TOOLS`
+holds every function of the program, `run_command` too, while the model is offered only
+`CHAT_TOOLS`, so the lesson's check against `TOOLS` still runs `run_command`; ex-error-text:
+the model has no `list_files` to call). Graded as
 the page grades: the solution's output and every check of the quiz."""
 
 import pytest
