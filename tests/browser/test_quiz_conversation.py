@@ -56,7 +56,7 @@ def strings() -> dict:
 def test_the_starter_is_incorrect_and_the_broken_check_is_named(exercise):
     root = exercise
     assert root.get_attribute("data-grading") == "conversation"
-    check(root)  # the starter, as given: run_command gets an empty result, not marked as an error
+    check(root)  # the starter, as given: run_command, offered to nobody, runs; its result is not an error
     assert root.get_attribute("data-result") == "incorrect"
     assert verdicts(root) == {"every_call_answered": "true", "error_results_marked": "false",
                               "answers_shown": "true"}
@@ -91,7 +91,7 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
     set_code(root, config_of(root)["solution"])
     check(root)
     assert root.get_attribute("data-result") == "correct"
-    # after run_command's error result, the model starts afresh: it asks for todo.txt
+    # after run_command's error result, the model starts afresh: it asks for the file named
     assert root.locator('[data-run-picture] [data-call="2"]').get_attribute("data-stop") == "tool_calls"
 
     control.select_option(["refusal"])  # after run_command's error result, the model refuses

@@ -24,7 +24,7 @@ PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 # the plan; it comes back here when tool-loop shows one.)
 CASES = [
     ("bg", "tool-loop", "guess"),  # Anthropic loop, results with is_error
-    ("fa", "running-a-tool-call", "agent-recovers"),  # four calls, right to left
+    ("fa", "running-a-tool-call", "model-recovers"),  # four calls, right to left
     ("zh", "first-steps", "wrong-id"),  # a 400: tool_result id that matches nothing
     ("uk", "attaching-tools", "first-ask"),  # one request, arguments in Cyrillic
     ("ru", "tool-loop", "loop-chat"),  # a Chat Completions loop, two calls in one reply
@@ -243,8 +243,8 @@ def test_step_through_by_keyboard(page, site_url):
 
 def test_on_a_persian_page_the_arrow_to_the_left_steps_ahead(page, site_url):
     page.goto(site_url(page_path("fa", "running-a-tool-call")))
-    picture = page.locator('[data-snippet="agent-recovers"] [data-run-picture]')
-    page.wait_for_selector('[data-snippet="agent-recovers"] [data-run-picture][data-enhanced]', state="attached")
+    picture = page.locator('[data-snippet="model-recovers"] [data-run-picture]')
+    page.wait_for_selector('[data-snippet="model-recovers"] [data-run-picture][data-enhanced]', state="attached")
     picture.locator("summary.rp-summary").click()
     picture.locator('[data-action="step-next"]').focus()
     page.keyboard.press("ArrowLeft")

@@ -2,8 +2,10 @@
 
 Each exercise continues a hidden snippet that holds the colleague's program, so deleting the
 starter's function leaves the colleague's broken one; and the lesson's own function, copied
-from the snippet above, does not fit the colleague's program (ex-silent-error: it has no
-`TOOLS`, only `CHAT_TOOLS`; ex-error-text: the model has no `list_files` to call). Graded as
+from the snippet above, does not fit the colleague's program (ex-silent-error: its `TOOLS`
+holds every function of the program, `run_command` too, while the model is offered only
+`CHAT_TOOLS`, so the lesson's check against `TOOLS` still runs `run_command`; ex-error-text:
+the model has no `list_files` to call). Graded as
 the page grades: the solution's output and every check of the quiz."""
 
 import pytest
@@ -60,3 +62,17 @@ def test_only_the_learners_own_function_passes(lang, quiz_id, function, snippet_
     # the lesson's own function copied from the snippet above, in place of the starter's
     copied = function_block(lesson.snippets[snippet_id].code, function) + "\n\n" + without_function(quiz["starter"], function)
     assert not graded(lang, quiz_id, copied)
+
+
+# Every note the folder holds before the exercise runs, in any language's page.
+FIRST_NOTES = '["notes.txt", "rent.md", "dacha.md", "vila.md", "bagh.md", "chongming.md"]'
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+def test_ex_error_text_is_not_passed_by_a_list_of_names_typed_in(lang):
+    # A note appears between the questions: an error text that names the files the learner
+    # saw, typed into the code instead of read from the folder, misses it.
+    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-error-text"].data
+    listing = "sorted(item.name for item in FOLDER.iterdir())"
+    assert listing in quiz["solution"]
+    assert not graded(lang, "ex-error-text", quiz["solution"].replace(listing, FIRST_NOTES))
