@@ -69,6 +69,16 @@ def test_an_endless_snippet_is_stopped_and_reported(tmp_path):
                                  "the run did not finish within 1 s (an endless loop?)")
 
 
+def test_a_run_that_times_out_is_tried_once_more_alone(tmp_path):
+    # A loaded machine can make a second-long chain miss its limit: the build tries it again
+    # before it reports an endless loop. Each try leaves a line in the file.
+    tries = tmp_path / "tries.txt"
+    root = write(tmp_path, f"```python id=spin timeout=1\nopen({str(tries)!r}, 'a').write('try\\n')\n"
+                           "while True: pass\n```\n")
+    assert one_problem(root).endswith("the run did not finish within 1 s (an endless loop?)")
+    assert tries.read_text() == "try\ntry\n"
+
+
 def test_snippet_ids_must_be_unique_and_continues_must_exist(tmp_path):
     lesson = "```python id=a\nx = 1\n```\n\n```python id=a\nx = 2\n```\n\n```python id=b continues=aa\nprint(x)\n```\n"
     problems = problems_of(write(tmp_path, lesson))
