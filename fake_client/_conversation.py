@@ -147,12 +147,15 @@ class Conversation:
             return list(self.turns[-1].results)
         return []
 
+    @property
+    def question_turn(self) -> Optional[int]:
+        """The index of the turn holding the newest question (None if there is none)."""
+        return max((index for index, turn in enumerate(self.turns) if turn.role == "user" and turn.texts),
+                   default=None)
+
     def steps_since_question(self) -> list[tuple[Call, Optional[Result]]]:
         """Every call the model made after the newest question, with its result."""
-        start = 0
-        for index, turn in enumerate(self.turns):
-            if turn.role == "user" and turn.texts:
-                start = index
+        start = self.question_turn or 0
         results = {result.call_id: result for turn in self.turns[start:] for result in turn.results}
         return [(call, results.get(call.id)) for turn in self.turns[start:]
                 if turn.role == "assistant" for call in turn.calls]

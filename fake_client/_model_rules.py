@@ -92,13 +92,10 @@ def _continues_paused_turn(message: dict[str, Any]) -> bool:
     """A last assistant turn that carries the model's own thinking or server-tool blocks is a
     paused turn sent back to be continued (`stop_reason` "pause_turn": platform.claude.com/
     docs/en/build-with-claude/handling-stop-reasons), not a prefill a program wrote."""
-    content = message.get("content")
+    content = message.get("content")  # a checked body: blocks are plain dicts
     return isinstance(content, list) and any(
-        _block_type(block) in ("thinking", "redacted_thinking", "server_tool_use") for block in content)
-
-
-def _block_type(block: Any) -> Any:
-    return block.get("type") if isinstance(block, dict) else getattr(block, "type", None)
+        isinstance(block, dict) and block.get("type") in ("thinking", "redacted_thinking", "server_tool_use")
+        for block in content)
 
 
 def default_thinking(model: ModelCard, body: dict[str, Any]) -> bool:

@@ -81,7 +81,7 @@ def _held_back_call(conversation: Conversation) -> list[Part]:
     at the question and the conversation has not made yet, or nothing."""
     if not conversation.last_results:
         return []
-    start = _question_turn(conversation)
+    start = conversation.question_turn
     if start is None:
         return []
     at_question = respond(replace(conversation, turns=conversation.turns[:start + 1]))
@@ -95,17 +95,12 @@ def _answer_to_all(conversation: Conversation) -> list[Part]:
     """With parallel calls off, the answer once no call is held back: the world's reply to
     every call since the question and its result, as if they had come in one reply."""
     steps = conversation.steps_since_question()
-    start = _question_turn(conversation)
+    start = conversation.question_turn
     if len(steps) < 2 or start is None or not conversation.last_results:
         return []
     merged = [*conversation.turns[:start + 1], Turn("assistant", calls=[call for call, _ in steps]),
               Turn("user", results=[result for _, result in steps if result is not None])]
     return respond(replace(conversation, turns=merged))
-
-
-def _question_turn(conversation: Conversation) -> Optional[int]:
-    return max((index for index, turn in enumerate(conversation.turns)
-                if turn.role == "user" and turn.texts), default=None)
 
 
 def _first_call_only(parts: list[Part]) -> list[Part]:
