@@ -2,10 +2,10 @@
 
 Each exercise continues a hidden snippet that holds the colleague's program, so deleting the
 starter's function leaves the colleague's broken one; and the lesson's own function, copied
-from the snippet above, does not fit the colleague's program (ex-silent-error: its `TOOLS`
-holds every function of the program, `run_command` too, while the model is offered only
-`CHAT_TOOLS`, so the lesson's check against `TOOLS` still runs `run_command`; ex-error-text:
-the model has no `list_files` to call). Graded as
+from the snippet above, does not fit the colleague's program (ex-silent-error: the program
+speaks Chat Completions only and keeps what it offers in `CHAT_TOOLS`, with no `TOOLS` for the
+lesson's function to read; ex-error-text: the model has no `list_files` to call). Nor does a
+list of names typed in: the tests below. Graded as
 the page grades: the solution's output and every check of the quiz."""
 
 import pytest
@@ -64,15 +64,40 @@ def test_only_the_learners_own_function_passes(lang, quiz_id, function, snippet_
     assert not graded(lang, quiz_id, copied)
 
 
-# Every note the folder holds before the exercise runs, in any language's page.
-FIRST_NOTES = '["notes.txt", "rent.md", "dacha.md", "vila.md", "bagh.md", "chongming.md"]'
+# Every name a learner can see: the notes of any language's page and the archived list's new
+# name. Typed into the error text, they mislead one of the two questions whatever the order:
+# the first needs notes.txt, the second must not be offered it (it is gone, and closer to the
+# misspelling than notes-old.txt).
+SEEN_NOTES = ["notes.txt", "notes-old.txt", "rent.md", "dacha.md", "vila.md", "bagh.md", "chongming.md"]
+LISTING = "sorted(item.name for item in FOLDER.iterdir())"
 
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
-def test_ex_error_text_is_not_passed_by_a_list_of_names_typed_in(lang):
-    # A note appears between the questions: an error text that names the files the learner
-    # saw, typed into the code instead of read from the folder, misses it.
+@pytest.mark.parametrize("typed", [SEEN_NOTES, [name for name in SEEN_NOTES if name != "notes.txt"],
+                                   [name for name in SEEN_NOTES if name != "notes-old.txt"]])
+def test_ex_error_text_is_not_passed_by_a_list_of_names_typed_in(lang, typed):
+    # The folder changes between the questions: only a listing read when the error happens
+    # names what is there.
     quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-error-text"].data
-    listing = "sorted(item.name for item in FOLDER.iterdir())"
-    assert listing in quiz["solution"]
-    assert not graded(lang, "ex-error-text", quiz["solution"].replace(listing, FIRST_NOTES))
+    assert LISTING in quiz["solution"]
+    assert not graded(lang, "ex-error-text", quiz["solution"].replace(LISTING, repr(typed)))
+
+
+OFFERED = '[tool["function"]["name"] for tool in CHAT_TOOLS]'
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+def test_ex_silent_error_is_not_passed_by_the_offered_names_typed_in(lang):
+    # The program offers a plugin named anew on every run: the notes tools typed in as the
+    # offered list neither run it nor name it.
+    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-silent-error"].data
+    assert OFFERED in quiz["solution"]
+    typed = quiz["solution"].replace(OFFERED, '["read_file", "list_files", "find_in_notes"]')
+    assert not graded(lang, "ex-silent-error", typed)
+
+
+def test_the_plugin_is_named_anew_on_every_run():
+    lesson = repo_course().lessons[f"ru/{SLUG}"]
+    names = {run_chain(lesson.setup("colleague-chat"), "print(PLUGIN)", timeout=30, lang="ru")["output"]
+             for _ in range(3)}
+    assert len(names) == 3
