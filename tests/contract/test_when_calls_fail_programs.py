@@ -55,7 +55,7 @@ def with_server_faults(text: str) -> str:
     return _MAKE_FAULTS + made
 
 
-SNIPPETS = ["sdk-retry", "sdk-gives-up", "non-answers", "openai-chat", "openai-responses", "big-log",
+SNIPPETS = ["sdk-retry", "sdk-gives-up", "non-answers", "big-log",
             "budget", "trim", "deadline", "idempotent"]
 
 
