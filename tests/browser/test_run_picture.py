@@ -258,7 +258,7 @@ def test_on_a_persian_page_the_arrow_to_the_left_steps_ahead(page, site_url):
 def test_a_predict_the_output_quiz_shows_no_picture_before_it_is_answered(page, site_url):
     page.goto(site_url(page_path("bg", "tool-loop")))  # its program runs the loop: requests to draw
     page.wait_for_selector("[data-lesson-progress]")
-    quiz = page.locator('[data-quiz="thanks"][data-kind="predict-output"]')
+    quiz = page.locator('[data-quiz="error-result"][data-kind="predict-output"]')
     config = json.loads(quiz.locator("script[data-config]").text_content())
     assert page.locator("[data-quiz] [data-run-picture]").count() == 0
     assert quiz.locator('[data-action="run"]').is_hidden()  # nothing to run before an answer

@@ -1,87 +1,94 @@
-"""tool-loop's exercise `ex-not-an-answer`, in every language: its run holds a refused reply
-(neither cut nor an answer) and one cut inside a call, so that only a loop that decides by the
-stop reason, not by the presence of calls, passes. A loop that checks the stop reason only when
-no calls came (it still runs the cut call) must fail it, and so must a deny-list of
-`max_tokens` alone (it shows the refused text); the build proves only that the starter fails
-and the solution passes."""
+"""tool-loop's exercise `ex-not-an-answer`, in every language: its run holds a reply cut inside
+a call (first step) and an answer cut after the tool results (a later step, no call left in
+it), so that only a loop that decides by the stop reason, not by the presence of calls,
+passes. A loop that runs the cut call must fail it, and so must one that skips cut calls but
+shows the later cut text; the refusal belongs to first-steps, so the exercise has no fault.
+The build proves only that the starter fails and the solution passes."""
 
 import re
 
 import pytest
 
 from lesson_runtime import run_chain
-from lesson_runtime.conversation_checks import faults_setup, run_checks
+from lesson_runtime.conversation_checks import run_checks
 from support.repo_course import repo_course
 
 SLUG, QUIZ = "tool-loop", "ex-not-an-answer"
 KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
+STARTER_RETURN = r"^( *)if not calls:\n *return text_of\(turn\)[^\n]*"
 # The starter's "no calls, so an answer", made to hide a cut text but still trusting calls.
-TEXT_ONLY = 'if not calls:\n{indent}    return text_of(turn) if turn.stop_reason != "max_tokens" else None'
-# The solution with its allow-list turned into a deny-list of the one reason this lesson cuts.
-DENY_LIST = ('if turn.stop_reason == "max_tokens":\n{indent}    return None\n'
-             '{indent}if turn.stop_reason == "end_turn" or not any(b.type == "tool_use" for b in turn.content):\n'
-             '{indent}    return text_of(turn)')
-
-
-def _run(key: str, code: str) -> tuple[dict, list[dict]]:
-    course = repo_course()
-    lesson = course.lessons[key]
-    quiz = course.quiz_files[key].quizzes[QUIZ].data
-    faults = list(quiz.get("faults") or [])
-    setup = lesson.setup(quiz["continues"]) + ([faults_setup(faults)] if faults else [])
-    transcript = run_chain(setup, code, lang=lesson.lang, timeout=60)
-    assert transcript["status"] == "done", transcript.get("error")
-    return transcript, run_checks(list(quiz["checks"]), transcript)
+RUNS_CUT_CALLS = 'if not calls:\n{indent}    return text_of(turn) if turn.stop_reason != "max_tokens" else None'
+# The starter with cut calls dropped, but any reply without calls still shown as the answer.
+SHOWS_CUT_TEXT = ('if turn.stop_reason != "tool_use":\n{indent}    calls = []\n'
+                  '{indent}if not calls:\n{indent}    return text_of(turn)')
 
 
 def _quiz(key: str) -> dict:
     return repo_course().quiz_files[key].quizzes[QUIZ].data
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_the_exercise_checks_this_lesson_not_first_steps(key):
-    """first-steps checks the unknown stop reason; this exercise's only fault is a refusal."""
-    assert _quiz(key).get("faults") == ["refusal"]
+def _run(key: str, code: str) -> tuple[dict, set[str]]:
+    course = repo_course()
+    lesson = course.lessons[key]
+    quiz = _quiz(key)
+    transcript = run_chain(lesson.setup(quiz["continues"]), code, lang=lesson.lang, timeout=60)
+    assert transcript["status"] == "done", transcript.get("error")
+    verdicts = run_checks(list(quiz["checks"]), transcript)
+    return transcript, {verdict["name"] for verdict in verdicts if not verdict["passed"]}
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_a_deny_list_of_max_tokens_fails(key):
-    solution = _quiz(key)["solution"]
-    match = re.search(r'^( *)if turn\.stop_reason in \("end_turn", "stop_sequence"\):\n *return text_of\(turn\)\n'
-                      r' *if turn\.stop_reason != "tool_use":\n *return None[^\n]*', solution, re.MULTILINE)
-    assert match, "the solution decides by an allow-list of stop reasons"
-    mistake = (solution[:match.start()] + match.group(1) + DENY_LIST.format(indent=match.group(1))
-               + solution[match.end():])
-    _, verdicts = _run(key, mistake)
-    failed = {verdict["name"] for verdict in verdicts if not verdict["passed"]}
-    assert "only_answers_shown" in failed
-
-
-@pytest.mark.parametrize("key", KEYS)
-def test_a_loop_that_trusts_the_calls_fails(key):
+def _starter_with(key: str, replacement: str) -> str:
     starter = _quiz(key)["starter"]
-    match = re.search(r"^( *)if not calls:\n *return text_of\(turn\)[^\n]*", starter, re.MULTILINE)
+    match = re.search(STARTER_RETURN, starter, re.MULTILINE)
     assert match, "the starter decides by the presence of calls"
-    mistake = (starter[:match.start()] + match.group(1) + TEXT_ONLY.format(indent=match.group(1))
-               + starter[match.end():])
-    _, verdicts = _run(key, mistake)
-    failed = {verdict["name"] for verdict in verdicts if not verdict["passed"]}
+    return starter[:match.start()] + match.group(1) + replacement.format(indent=match.group(1)) + starter[match.end():]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_exercise_does_not_check_the_refusal_again(key):
+    """first-steps' `stop-reason` owns "a refusal is not an answer"."""
+    assert not _quiz(key).get("faults")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_loop_that_runs_the_cut_call_fails(key):
+    _, failed = _run(key, _starter_with(key, RUNS_CUT_CALLS))
     assert "cut_calls_not_run" in failed
 
 
 @pytest.mark.parametrize("key", KEYS)
+def test_a_loop_that_shows_the_later_cut_text_fails(key):
+    _, failed = _run(key, _starter_with(key, SHOWS_CUT_TEXT))
+    assert "cut_calls_not_run" not in failed
+    assert "only_answers_shown" in failed
+
+
+@pytest.mark.parametrize("key", KEYS)
 def test_the_starter_shows_the_cut_text_and_runs_the_cut_call(key):
-    _, verdicts = _run(key, _quiz(key)["starter"])
-    failed = {verdict["name"] for verdict in verdicts if not verdict["passed"]}
+    _, failed = _run(key, _quiz(key)["starter"])
     assert {"cut_calls_not_run", "only_answers_shown"} <= failed
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_one_reply_is_refused_and_one_cut_inside_a_call(key):
+def test_the_solution_passes(key):
+    _, failed = _run(key, _quiz(key)["solution"])
+    assert not failed
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_one_reply_is_cut_inside_a_call_and_one_after_tool_results(key):
     transcript, _ = _run(key, _quiz(key)["starter"])
-    reasons = [(call.get("response") or {}).get("stop_reason") for call in transcript["calls"]]
-    assert "refusal" in reasons, reasons
-    cut = [call["response"]["content"] for call in transcript["calls"]
-           if (call.get("response") or {}).get("stop_reason") == "max_tokens"]
-    kinds = [[block["type"] for block in content if block["type"] != "thinking"] for content in cut]
-    assert any("tool_use" in blocks for blocks in kinds), f"no reply cut inside a call: {kinds}"
+    cut_with_call, cut_after_results = False, False
+    for call in transcript["calls"]:
+        response = call.get("response") or {}
+        if response.get("stop_reason") != "max_tokens":
+            continue
+        blocks = [block["type"] for block in response["content"]]
+        sent = call.get("request", {}).get("messages", [])
+        after_results = any(isinstance(message.get("content"), list)
+                            and any(part.get("type") == "tool_result" for part in message["content"])
+                            for message in sent)
+        cut_with_call |= "tool_use" in blocks
+        cut_after_results |= after_results and "tool_use" not in blocks and "text" in blocks
+    assert cut_with_call, "no reply cut inside a call"
+    assert cut_after_results, "no answer cut after tool results"
