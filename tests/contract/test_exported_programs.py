@@ -33,7 +33,7 @@ SAME_OUTPUT = [
 # Every program of the Responses API lesson (issue 39): items sent back, previous_response_id,
 # a stored response that is not there (the real SDK's BadRequestError), a response cut short.
 RESPONSES_API = [("ru", "responses-api", snippet_id)
-                 for snippet_id in ("first-response", "loop-responses", "previous", "gone", "cut")]
+                 for snippet_id in ("first-response", "run-call", "loop-responses", "previous", "gone", "cut")]
 # Every program of the structured-output lesson (issue 40): tool_choice forcing and forbidding
 # (and its 400 with manual thinking),
 # the parallel switch, strict tools in Messages and Chat Completions, output_config.format and
