@@ -13,9 +13,9 @@ field. What it does:
   text: another customer's order → "that order is not yours"; a wrong type → "please write
   the number in full"; a missing field → "what is the number?"; anything else, such as an
   explicit "not found" → "I could not find order SP-9999, please check the number";
-- results that are only failures of calls this desk has no tool for (a `send_email` an
-  instruction planted in a result asked for, refused by the program) → it answers from the
-  results before them, as if that call had not been made;
+- results that are only failures of calls the desk would not make itself (one about no
+  order number, such as a `send_email` an instruction planted in a result asked for, refused
+  by the program) → it answers from the results before them, as if that call had not been made;
 - a thank-you → a plain reply;
 - each SP-style number → one status call with it as text; a bare number ("заказ 1024")
   → a call with the number as an *integer*, the wrong type for a string field, which the
@@ -33,9 +33,9 @@ from __future__ import annotations
 import json
 import re
 
-from .._conversation import Ask, Conversation, Part, Result, Say, Tool
+from .._conversation import Ask, Call, Conversation, Part, Result, Say, Tool
 from ._reading import (error_kind, failed, fill_input, is_empty, is_thanks, key_field, key_value,
-                       mentions, pick_tool, understood_intents)
+                       looks_like_error, mentions, pick_tool, understood_intents)
 from ._voice import Voice
 
 NAME = "support"
@@ -108,32 +108,48 @@ _ERROR_PHRASES = {"foreign": "support.foreign", "type": "support.ask_full_number
                   "missing": "support.ask_number", "not_found": "support.not_found"}
 
 
-def _serves(chat: Conversation, name: str, intents: tuple[str, ...] = INTENTS) -> bool:
-    """True if the offered tool `name` is one the desk takes for one of `intents`."""
+def _is_refund(chat: Conversation, name: str) -> bool:
+    """True if the offered tool `name` is one the desk takes for a refund."""
     tool = chat.offered(name)
-    return tool is not None and bool(understood_intents(tool, INTENTS)[0] & set(intents))
+    return tool is not None and "order.return" in understood_intents(tool, INTENTS)[0]
+
+
+def _own(call: Call) -> bool:
+    """A call the desk would make itself: about an order number (an SP-number, or a bare
+    number sent as one) or with no input at all (the balance)."""
+    value = key_value(call.input)
+    return value == "" or value.isdigit() or bool(_ORDER_ID.fullmatch(value))
 
 
 def _results_to_answer(chat: Conversation) -> list[Result]:
-    """The last results, less the failures of calls the desk has no tool for; when nothing
-    else is left, the successful results before them, since the question."""
+    """The last results, less the failures of calls the desk would not make itself (a
+    `send_email` to an address a planted instruction named, refused by the program); when
+    nothing else is left, the successful results before them, since the question."""
     kept = [result for result in chat.last_results
-            if not failed(result) or result.call is None or _serves(chat, result.call.name)]
+            if not failed(result) or result.call is None or _own(result.call)]
     if kept:
         return kept
     earlier = [result for call, result in chat.steps_since_question()
-               if result is not None and not failed(result) and _serves(chat, call.name)]
+               if result is not None and not failed(result)]
     return earlier or chat.last_results
+
+
+def _reason(text: str) -> str:
+    """An error's text without its leading "Error:" (how Chat Completions results say they
+    failed) and final full stop: the reason, to quote."""
+    text = text.strip()
+    if looks_like_error(text):
+        text = re.split(r"[:：]", text, maxsplit=1)[-1].strip()
+    return text.rstrip(".。")
 
 
 def _answer(results: list[Result], chat: Conversation, voice: Voice) -> Say:
     found, done, sentences = [], [], []
     for result in results:
         order = key_value(result.call.input) if result.call else ""
-        refund = result.call is not None and _serves(chat, result.call.name, ("order.return",))
+        refund = result.call is not None and _is_refund(chat, result.call.name)
         if refund and failed(result):
-            sentences.append(voice.line("support.not_done", order=order,
-                                        error=result.content.strip().rstrip(".。")))
+            sentences.append(voice.line("support.not_done", order=order, error=_reason(result.content)))
         elif refund:
             done.append(result.content.strip().rstrip(".。"))
         elif failed(result):
