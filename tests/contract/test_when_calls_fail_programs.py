@@ -43,9 +43,10 @@ def lesson():
     return built
 
 
-def programs_of(built):
+def programs_of(built, lesson=LESSON):
+    """The lesson's programs taken home, by snippet id (`lesson`: its language and slug)."""
     problems = Problems()
-    programs = lesson_programs(built.lessons["/".join(LESSON)], REPO, LESSON[1], problems)
+    programs = lesson_programs(built.lessons["/".join(lesson)], REPO, lesson[1], problems)
     assert not problems, problems.report()
     return programs
 
