@@ -9,8 +9,9 @@ import pytest
 
 from lesson_builder import build_course
 
-from test_exported_programs import REPO, launcher, run_program  # noqa: F401  (the fixture too)
-from test_when_calls_fail_programs import programs_of as _programs_of, with_server_faults
+from test_exported_programs import REPO, launcher  # noqa: F401  (the fixture)
+from test_when_calls_fail_programs import prints_what_the_lesson_shows, with_server_faults
+from test_when_calls_fail_programs import programs_of as _programs_of
 
 LESSON = ("ru", "tools-and-trust")
 SNIPPETS = ["foreign", "session", "injection", "approval", "leaks"]
@@ -41,10 +42,4 @@ def test_the_planted_instruction_is_asked_of_the_server_inside_the_tool():
 @pytest.mark.parametrize("snippet_id", SNIPPETS)
 def test_the_program_with_the_real_sdk_prints_what_the_lesson_shows(lesson, launcher, fake_server,  # noqa: F811
                                                                      tmp_path, snippet_id):
-    program = programs_of(lesson)[snippet_id]
-    shown = lesson.transcript("/".join(LESSON), snippet_id)
-    assert shown["status"] == "done"
-    result = run_program(launcher, with_server_faults(program.text), fake_server, tmp_path)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip().endswith(shown["output"].rstrip()), (
-        f"the program's output ends with:\n{result.stdout[-1500:]}\n\nthe lesson shows:\n{shown['output']}")
+    prints_what_the_lesson_shows(lesson, LESSON, snippet_id, launcher, fake_server, tmp_path)
