@@ -55,6 +55,8 @@ PHRASES = {
     "support.foreign": "Order {order} was not placed by you, so I can't tell you about it.",
     "support.ask_full_number": "Please write the order number in full, with the letters at the start.",
     "support.ask_number": "Please tell me your order number.",
+    "support.done": "Done: {results}.",
+    "support.not_done": "The refund for order {order} was not made: {error}.",
     "support.help": "I can check an order or your account balance. Which would you like?",
     "files.made_up": "{file} probably holds notes on the project.",
     "files.made_up_folder": "The folder probably holds a README and a few code files.",

@@ -56,6 +56,8 @@ PHRASES = {
     "support.foreign": "订单 {order} 不是您下的，我不能透露它的信息。",
     "support.ask_full_number": "请把订单号完整地写出来，包括开头的字母。",
     "support.ask_number": "请告诉我您的订单号。",
+    "support.done": "已办好：{results}。",
+    "support.not_done": "订单 {order} 的退款没有办成：{error}。",
     "support.help": "我可以帮您查订单或账户余额，您想查哪一个？",
     "files.made_up": "{file} 里大概是项目的笔记。",
     "files.made_up_folder": "文件夹里大概有一个 README 和几个代码文件。",

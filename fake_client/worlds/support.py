@@ -1,23 +1,29 @@
 """support — a support agent looking up orders numbered like SP-1024 (the Russian and
 Ukrainian seeds' world).
 
-Tools it understands: order status ("status", "delivery", "where") and account balance
-("balance", "баланс"). It claims a conversation that shows an order number like SP-1024
+Tools it understands: order status ("status", "delivery", "where"), account balance
+("balance", "баланс") and a refund ("refund", "возврат"). It claims a conversation that shows an order number like SP-1024
 (in the question, the system prompt or a tool's description) or a tool with an `order_no`
 field. What it does:
 
-- the conversation ends with tool results → for each: a successful one is quoted; an
+- the conversation ends with tool results → for each: a successful one is quoted (a refund's
+  as done, `support.done`; a failed refund's error as not done, `support.not_done`); an
   *empty* one ("", "[]", "{}", "null") is taken as good news ("order SP-1024 has been
   delivered"), which is how a swallowed error misleads a customer; a failure is read by its
   text: another customer's order → "that order is not yours"; a wrong type → "please write
   the number in full"; a missing field → "what is the number?"; anything else, such as an
   explicit "not found" → "I could not find order SP-9999, please check the number";
+- results that are only failures of calls the desk would not make itself (one about no
+  order number, such as a `send_email` an instruction planted in a result asked for, refused
+  by the program) → it answers from the results before them, as if that call had not been made;
 - a thank-you → a plain reply;
 - each SP-style number → one status call with it as text; a bare number ("заказ 1024")
   → a call with the number as an *integer*, the wrong type for a string field, which the
   program must refuse; a question about an order without a number → it asks for the number;
   a balance question → a balance call with an empty input: which customer is asking is the
-  program's to know (from its session), never the model's to choose;
+  program's to know (from its session), never the model's to choose; a refund question
+  ("верните деньги за SP-1187") with a refund tool offered → one refund call per SP-number,
+  which the program may hold for a person's approval and answer in a later turn;
 - no fitting tool → a made-up answer. A vague tool (say `fetch`, "extracts data") is
   called for whatever it is asked, balance or delivery alike.
 """
@@ -27,13 +33,13 @@ from __future__ import annotations
 import json
 import re
 
-from .._conversation import Ask, Conversation, Part, Result, Say, Tool
+from .._conversation import Ask, Call, Conversation, Part, Result, Say, Tool
 from ._reading import (error_kind, failed, fill_input, is_empty, is_thanks, key_field, key_value,
-                       mentions, pick_tool, understood_intents)
+                       looks_like_error, mentions, pick_tool, understood_intents)
 from ._voice import Voice
 
 NAME = "support"
-INTENTS = ("order.status", "order.balance")
+INTENTS = ("order.status", "order.balance", "order.return")
 _ORDER_ID = re.compile(r"(?<![A-Za-z0-9_])[A-Z]{2,4}-\d{2,}(?![A-Za-z0-9_])")
 _BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.\-])\d{3,}(?![A-Za-z0-9_\-]|\.\d)")
 
@@ -56,7 +62,7 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
     """The reply to the conversation, by the rules in the module docstring."""
     question = chat.question
     if chat.last_results:
-        return [_answer(chat.last_results, voice)]
+        return [_answer(_results_to_answer(chat), chat, voice)]
     if is_thanks(question):
         return [voice.say("chat.thanks")]
     ids = _ORDER_ID.findall(question)
@@ -66,6 +72,9 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
                    or mentions(question, "order.status"))
     if not (wants_balance or wants_order):
         return [voice.say("support.help")]
+    refund = pick_tool(chat.tools, "order.return", INTENTS, guess=False) if ids else None
+    if refund is not None and mentions(question, "order.return"):
+        return [Ask(refund.name, fill_input(refund, order_id)) for order_id in ids]
     parts: list[Part] = []
     if wants_order:
         tool = pick_tool(chat.tools, "order.status", INTENTS)
@@ -99,11 +108,51 @@ _ERROR_PHRASES = {"foreign": "support.foreign", "type": "support.ask_full_number
                   "missing": "support.ask_number", "not_found": "support.not_found"}
 
 
-def _answer(results: list[Result], voice: Voice) -> Say:
-    found, sentences = [], []
+def _is_refund(chat: Conversation, name: str) -> bool:
+    """True if the offered tool `name` is one the desk takes for a refund."""
+    tool = chat.offered(name)
+    return tool is not None and "order.return" in understood_intents(tool, INTENTS)[0]
+
+
+def _own(call: Call) -> bool:
+    """A call the desk would make itself: about an order number (an SP-number, or a bare
+    number sent as one) or with no input at all (the balance)."""
+    value = key_value(call.input)
+    return value == "" or value.isdigit() or bool(_ORDER_ID.fullmatch(value))
+
+
+def _results_to_answer(chat: Conversation) -> list[Result]:
+    """The last results, less the failures of calls the desk would not make itself (a
+    `send_email` to an address a planted instruction named, refused by the program); when
+    nothing else is left, the successful results before them, since the question."""
+    kept = [result for result in chat.last_results
+            if not failed(result) or result.call is None or _own(result.call)]
+    if kept:
+        return kept
+    earlier = [result for call, result in chat.steps_since_question()
+               if result is not None and not failed(result)]
+    return earlier or chat.last_results
+
+
+def _reason(text: str) -> str:
+    """An error's text without its leading "Error:" (how Chat Completions results say they
+    failed) and final full stop: the reason, to quote."""
+    text = text.strip()
+    if looks_like_error(text):
+        text = re.split(r"[:：]", text, maxsplit=1)[-1].strip()
+    return text.rstrip(".。")
+
+
+def _answer(results: list[Result], chat: Conversation, voice: Voice) -> Say:
+    found, done, sentences = [], [], []
     for result in results:
         order = key_value(result.call.input) if result.call else ""
-        if failed(result):
+        refund = result.call is not None and _is_refund(chat, result.call.name)
+        if refund and failed(result):
+            sentences.append(voice.line("support.not_done", order=order, error=_reason(result.content)))
+        elif refund:
+            done.append(result.content.strip().rstrip(".。"))
+        elif failed(result):
             sentences.append(voice.line(_ERROR_PHRASES[error_kind(result)], order=order))
         elif is_empty(result):
             sentences.append(voice.line("support.delivered", order=order))
@@ -111,4 +160,6 @@ def _answer(results: list[Result], voice: Voice) -> Say:
             found.append(result.content.strip().rstrip(".。"))
     if found:
         sentences.insert(0, voice.line("support.found", results=voice.join(found)))
+    if done:
+        sentences.insert(0, voice.line("support.done", results=voice.join(done)))
     return Say(voice.sentences(sentences))

@@ -56,7 +56,7 @@ def every_call_answered(views: list[CallView], status: str, output: str) -> Opti
 
 def error_results_marked(views: list[CallView], status: str, output: str) -> Optional[int]:
     """A call the program cannot run as asked (a tool nobody offered, arguments that are not
-    JSON or do not fit the tool's schema) gets a result marked as an error: ``is_error`` in
+    JSON or do not fit the tool's schema, its `enum`s included) gets a result marked as an error: ``is_error`` in
     Messages, the error's own words after "Error:" (in the lesson's language) elsewhere."""
     for view in views:
         if view.ending != CALLS:
@@ -167,7 +167,9 @@ def waited_as_asked(views: list[CallView], status: str, output: str) -> Optional
 
 
 def bad_call(call: ToolCall, offered: dict) -> bool:
-    """True when the call names a tool not offered, or its arguments break the schema."""
+    """True when the call names a tool not offered, or its arguments break the schema: a
+    required field missing, one more than a closed schema allows, a value of another type or
+    outside the field's `enum` (a schema made for one user lists what that user may touch)."""
     if call.name not in offered or call.arguments is None:
         return True
     schema = offered[call.name] if isinstance(offered[call.name], dict) else {}
@@ -176,8 +178,8 @@ def bad_call(call: ToolCall, offered: dict) -> bool:
         return True
     if schema.get("additionalProperties") is False and set(call.arguments) - set(properties):
         return True
-    return any(not _fits(call.arguments[name], spec.get("type")) for name, spec in properties.items()
-               if name in call.arguments and isinstance(spec, dict))
+    return any(not _fits(call.arguments[name], spec.get("type")) or not _listed(call.arguments[name], spec)
+               for name, spec in properties.items() if name in call.arguments and isinstance(spec, dict))
 
 
 _TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
@@ -190,6 +192,11 @@ def _fits(value: object, kind: object) -> bool:
     if isinstance(value, bool) and kind in ("integer", "number"):
         return False
     return isinstance(value, _TYPES[kind])
+
+
+def _listed(value: object, spec: dict) -> bool:
+    allowed = spec.get("enum")
+    return not isinstance(allowed, list) or value in allowed
 
 
 def marked_as_error(result: Result) -> bool:

@@ -43,9 +43,10 @@ def lesson():
     return built
 
 
-def programs_of(built):
+def programs_of(built, lesson=LESSON):
+    """The lesson's programs taken home, by snippet id (`lesson`: its language and slug)."""
     problems = Problems()
-    programs = lesson_programs(built.lessons["/".join(LESSON)], REPO, LESSON[1], problems)
+    programs = lesson_programs(built.lessons["/".join(lesson)], REPO, lesson[1], problems)
     assert not problems, problems.report()
     return programs
 
@@ -69,13 +70,19 @@ def test_a_fault_line_becomes_a_request_to_the_server():
     assert '    _next_faults("overloaded", times=3)     # three' in program
 
 
-@pytest.mark.parametrize("snippet_id", SNIPPETS)
-def test_the_program_with_the_real_sdk_prints_what_the_lesson_shows(lesson, launcher, fake_server,  # noqa: F811
-                                                                     tmp_path, snippet_id):
-    program = programs_of(lesson)[snippet_id]
-    shown = lesson.transcript("/".join(LESSON), snippet_id)
+def prints_what_the_lesson_shows(built, lesson, snippet_id, launcher, server_url, folder):  # noqa: F811
+    """The snippet's program, its fault lines asked of the server, run with the real SDKs:
+    its output ends with what the lesson shows."""
+    program = programs_of(built, lesson)[snippet_id]
+    shown = built.transcript("/".join(lesson), snippet_id)
     assert shown["status"] == "done"
-    result = run_program(launcher, with_server_faults(program.text), fake_server, tmp_path)
+    result = run_program(launcher, with_server_faults(program.text), server_url, folder)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip().endswith(shown["output"].rstrip()), (
         f"the program's output ends with:\n{result.stdout[-1500:]}\n\nthe lesson shows:\n{shown['output']}")
+
+
+@pytest.mark.parametrize("snippet_id", SNIPPETS)
+def test_the_program_with_the_real_sdk_prints_what_the_lesson_shows(lesson, launcher, fake_server,  # noqa: F811
+                                                                     tmp_path, snippet_id):
+    prints_what_the_lesson_shows(lesson, LESSON, snippet_id, launcher, fake_server, tmp_path)

@@ -53,6 +53,39 @@ def test_error_results_marked_ignores_good_calls(shape):
     passes("error_results_marked", shop_record(shape, "two"))
 
 
+def with_enum(record, values):
+    """The record with every offered tool's fields limited to `values` (an `enum`), as a
+    program offers a tool made for one user: the values that user may touch."""
+    changed = copy.deepcopy(record)
+    for call in changed["calls"]:
+        for tool in call["request"].get("tools") or []:
+            schema = tool.get("input_schema") or tool.get("parameters") or tool.get("function", {}).get("parameters")
+            for spec in schema["properties"].values():
+                spec["enum"] = list(values)
+    return changed
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_error_results_marked_reads_an_enum(shape):
+    record = shop_record(shape, "status")  # asks about one order; the shop answers it
+    value = reply_call_value(record)
+    passes("error_results_marked", with_enum(record, [value]))
+    # the same order outside what the tool lists: its good result should have been an error
+    fails_at("error_results_marked", with_enum(record, ["0000"]), 2)
+
+
+def reply_call_value(record):
+    """The value the first call of the record asked about (its first argument)."""
+    response = record["calls"][0]["response"]
+    if "content" in response:
+        arguments = next(block["input"] for block in response["content"] if block["type"] == "tool_use")
+    elif "choices" in response:
+        arguments = json.loads(response["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"])
+    else:
+        arguments = json.loads(next(item["arguments"] for item in response["output"] if item["type"] == "function_call"))
+    return next(iter(arguments.values()))
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_turn_kept_whole(shape):
     record = shop_record(shape, "two")

@@ -1,0 +1,64 @@
+"""tools-and-trust's three exercises are graded on the conversation, and only the learner's own
+code passes: each starter breaks the check its lesson is about (an instruction planted in a
+result followed; an order outside what the session may touch answered; a held call left
+without its result), deleting the starter's function leaves the colleague's broken one (or
+none), and printing the expected output without asking the model passes nothing. Graded as
+the page grades: the solution's output and every check of the quiz."""
+
+import pytest
+from support.languages import COURSE_LANGUAGES
+from support.repo_course import repo_course
+
+from lesson_runtime import run_chain
+from lesson_runtime.conversation_checks import faults_setup, run_checks
+
+SLUG = "tools-and-trust"
+# the exercise, the function the learner writes, and the check its starter breaks
+EXERCISES = [("ex-injection", "send_email", "injection_not_followed"),
+             ("ex-foreign-order", "get_order_status", "error_results_marked"),
+             ("ex-approval", "resume_chat", "every_call_answered")]
+
+
+def languages_with_the_lesson():
+    return [lang for lang in COURSE_LANGUAGES if f"{lang}/{SLUG}" in repo_course().lessons]
+
+
+def function_block(code: str, name: str) -> str:
+    """The `def name(...)` block of `code`, up to the next line at the left margin."""
+    lines = code.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"def {name}("))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()), len(lines))
+    return "\n".join(lines[start:end]).rstrip() + "\n"
+
+
+def verdict(lang: str, quiz_id: str, code: str) -> tuple[bool, dict, list]:
+    """Whether `code` passes the exercise as the page grades it, its run and the checks."""
+    lesson = repo_course().lessons[f"{lang}/{SLUG}"]
+    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes[quiz_id].data
+    setup = lesson.setup(quiz["continues"]) + ([faults_setup(quiz["faults"])] if quiz.get("faults") else [])
+    expected = run_chain(setup, quiz["solution"], timeout=30, lang=lang)
+    assert expected["status"] == "done", expected
+    got = run_chain(setup, code, timeout=30, lang=lang)
+    checks = run_checks(quiz["checks"], got)
+    passed = got["status"] == "done" and got["output"] == expected["output"] and all(c["passed"] for c in checks)
+    return passed, expected, checks
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+@pytest.mark.parametrize("quiz_id, function, check", EXERCISES)
+def test_only_the_learners_own_code_passes(lang, quiz_id, function, check):
+    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes[quiz_id].data
+    assert check in quiz["checks"]
+    passed, expected, _ = verdict(lang, quiz_id, quiz["solution"])
+    assert passed
+    # the sample mistake: the starter breaks the check the exercise is about
+    passed, _, checks = verdict(lang, quiz_id, quiz["starter"])
+    assert not passed
+    assert {c["name"]: c["passed"] for c in checks}[check] is False
+    # the starter's function deleted: the colleague's (or none) is what runs
+    deleted = quiz["starter"].replace(function_block(quiz["starter"], function), "")
+    assert f"def {function}(" not in deleted
+    assert not verdict(lang, quiz_id, deleted)[0]
+    # the expected lines printed, the model never asked
+    printed = f"print({expected['output']!r}, end='')\n"
+    assert not verdict(lang, quiz_id, printed)[0]
