@@ -88,16 +88,30 @@ OFFERED = '[tool["function"]["name"] for tool in CHAT_TOOLS]'
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
 def test_ex_silent_error_is_not_passed_by_the_offered_names_typed_in(lang):
-    # The program offers a plugin named anew on every run: the notes tools typed in as the
-    # offered list neither run it nor name it.
+    # The program connects a plugin named anew on every run: the notes tools typed in as the
+    # offered list neither run its tool nor name it.
     quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-silent-error"].data
     assert OFFERED in quiz["solution"]
     typed = quiz["solution"].replace(OFFERED, '["read_file", "list_files", "find_in_notes"]')
     assert not graded(lang, "ex-silent-error", typed)
 
 
-def test_the_plugin_is_named_anew_on_every_run():
+OFFERED_TEST = "if name not in offered or name not in HANDLERS:"
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+@pytest.mark.parametrize("denied", ['name == "run_command"', 'name in ("run_command", "delete_file")'])
+def test_ex_silent_error_is_not_passed_by_a_deny_list(lang, denied):
+    # Blocking the names one has seen leaves the plugin's internal function, in HANDLERS but
+    # never offered and named anew at check time, free to run: only the offered list stops it.
+    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-silent-error"].data
+    assert OFFERED_TEST in quiz["solution"]
+    deny = quiz["solution"].replace(OFFERED_TEST, f"if {denied} or name not in HANDLERS:")
+    assert not graded(lang, "ex-silent-error", deny)
+
+
+def test_the_plugin_is_named_anew_on_every_connection():
     lesson = repo_course().lessons[f"ru/{SLUG}"]
-    names = {run_chain(lesson.setup("colleague-chat"), "print(PLUGIN)", timeout=30, lang="ru")["output"]
-             for _ in range(3)}
-    assert len(names) == 3
+    names = run_chain(lesson.setup("colleague-chat"), "print(*plugin_calls(), *plugin_calls(), *plugin_calls())",
+                      timeout=30, lang="ru")["output"].split()
+    assert len(set(names)) == 6
