@@ -1,8 +1,8 @@
 """first-steps: the quizzes built so that a tempting wrong answer fails.
 
-- `find-the-id` runs its round with thinking on and off, so a positional fix,
-  `response.content[2].id`, does not print what the by-type `call.id` prints: the call is the
-  third block with thinking and the second without.
+- `find-the-id` answers a reply with two calls, one result per `tool_use` block, so any id read
+  by position (`response.content[-1].id`, `[2]`, `[3]`) gives both results one id: the API
+  refuses the round with a 400, where the by-type `block.id` prints the answer.
 - `stop-reason` prints nothing of the unknown eighth reason, which fake_client draws anew on
   every run: a deny-list that names the value a learner saw on an earlier run still shows
   that reply as an answer (the `wrong` key proves one such list; here, the very value seen).
@@ -32,14 +32,16 @@ def _run(lesson, data, code):
     return run_chain(lesson.setup(data.get("continues")), code, timeout=20, lang=lesson.lang)
 
 
+@pytest.mark.parametrize("place", ["-1", "2", "3"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_find_the_id_refuses_the_id_read_by_position(lang):
+def test_find_the_id_refuses_the_id_read_by_position(lang, place):
     lesson, data = _quiz(lang, "find-the-id")
     fixed = _run(lesson, data, apply_fix(data["code"], data["line"], data["fix"]))
-    by_position = _run(lesson, data, apply_fix(data["code"], data["line"], '"tool_use_id": response.content[2].id,'))
+    by_position = _run(lesson, data, apply_fix(data["code"], data["line"],
+                                               f'"tool_use_id": response.content[{place}].id,'))
     assert fixed["status"] == "done"
     assert not same_run(by_position, fixed)
-    assert by_position["error"]["type"] == "IndexError"
+    assert by_position["error"]["type"] == "BadRequestError"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
