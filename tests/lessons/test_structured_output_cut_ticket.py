@@ -1,0 +1,70 @@
+"""structured-output's exercise `ex-cut-ticket`, in every language: a strict schema in Chat
+Completions, one reply given too few tokens. It checks this lesson's concept (a schema does not
+protect from a cut, so `finish_reason` is read before `json.loads`), not first-steps' stop
+reasons again: the cut reply holds the beginning of the JSON, not an empty text, and only a
+program that asks the model and shows what it answered passes. The build proves only that the
+starter fails and the solution passes."""
+
+import json
+
+import pytest
+
+from lesson_runtime import run_chain
+from lesson_runtime.conversation_checks import run_checks
+from lesson_runtime.conversation_checks._view import ANSWER, NOT_AN_ANSWER, read_calls
+from support.repo_course import repo_course
+
+SLUG, QUIZ = "structured-output", "ex-cut-ticket"
+KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
+# The solution's guard; the mistake below keeps it but shows the cut text before giving up.
+GUARD = 'if choice.finish_reason != "stop" or choice.message.refusal:\n'
+SHOWS_CUT = GUARD + '        print(choice.message.content)\n'
+
+
+def _quiz(key: str) -> dict:
+    return repo_course().quiz_files[key].quizzes[QUIZ].data
+
+
+def _run(key: str, code: str) -> tuple[dict, set[str]]:
+    lesson = repo_course().lessons[key]
+    quiz = _quiz(key)
+    transcript = run_chain(lesson.setup(quiz["continues"]), code, lang=lesson.lang, timeout=60)
+    verdicts = run_checks(list(quiz["checks"]), transcript)
+    return transcript, {verdict["name"] for verdict in verdicts if not verdict["passed"]}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_solution_passes_and_the_cut_reply_is_cut_json(key):
+    transcript, failed = _run(key, _quiz(key)["solution"])
+    assert transcript["status"] == "done", transcript.get("error")
+    assert not failed
+    views = read_calls(transcript["calls"])
+    assert [view.ending for view in views] == [ANSWER, NOT_AN_ANSWER]
+    cut = views[1].reply_text
+    assert cut.startswith('{"order_no": "SP-1031"'), cut  # the start of the ticket, not ""
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(cut)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_starter_fails_on_the_cut_json(key):
+    transcript, _ = _run(key, _quiz(key)["starter"])
+    assert transcript["status"] != "done"
+    assert "JSONDecodeError" in json.dumps(transcript.get("error"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_showing_the_cut_text_fails(key):
+    solution = _quiz(key)["solution"]
+    assert GUARD in solution
+    transcript, failed = _run(key, solution.replace(GUARD, SHOWS_CUT))
+    assert transcript["status"] == "done", transcript.get("error")
+    assert "only_answers_shown" in failed
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_printing_the_expected_lines_fails(key):
+    expected, _ = _run(key, _quiz(key)["solution"])
+    transcript, failed = _run(key, f"print({expected['output']!r}, end='')\n")
+    assert transcript["output"] == expected["output"]
+    assert "answers_shown" in failed
