@@ -67,7 +67,9 @@ class Attempts:
                 error = self._fault_error(api, fault, body, request_id, path, timeout)
                 if attempt >= retries:
                     raise error
-                time.sleep(_wait(error, attempt, retries))
+                wait = _wait(error, attempt, retries)
+                time.sleep(wait)
+                faults.waited(wait)
                 attempt += 1
                 continue
             try:

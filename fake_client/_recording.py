@@ -53,9 +53,18 @@ def recording() -> Iterator[list[dict[str, Any]]]:
         _ACTIVE.reset(token)
 
 
+_SLEPT = [0.0]  # every sleep noted, recording or not (a 429's hold reads it: `faults`)
+
+
+def slept_total() -> float:
+    """The seconds of every sleep `note_sleep` has counted so far."""
+    return _SLEPT[0]
+
+
 def note_sleep(seconds: float) -> None:
     """Count a sleep of the program's towards the next call of every open recording. The
     seconds asked, not measured: a recording stays the same on a slow machine."""
+    _SLEPT[0] += max(0.0, float(seconds))
     for opened in _ACTIVE.get():
         opened.slept += max(0.0, float(seconds))
 

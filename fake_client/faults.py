@@ -16,7 +16,10 @@ is an HTTP error raises the SDK's own exception (`RateLimitError`, `OverloadedEr
 the locked SDK shows; like the SDKs, the client retries it `max_retries` times (2 unless the
 client says `Anthropic(max_retries=0)`), each retry taking the next pending fault, so
 `next("rate_limit")` alone is absorbed by the retry and the learner's code sees a normal
-reply. The other faults answer with a reply that goes wrong (`stop_reason` "refusal", a call
+reply. A 429 holds the door shut for the seconds its `retry-after` asks: a request sent
+sooner (a program that retries at once, or sleeps less) gets another 429 asking for the
+rest, as the real API answers it; the SDKs' own retries wait what is asked and pass. The
+other faults answer with a reply that goes wrong (`stop_reason` "refusal", a call
 of a tool nobody offered, ...). `NAMES` lists them all with what each does.
 
 Pending faults belong to the running program (a context variable: a thread of its own, such
@@ -33,8 +36,11 @@ from __future__ import annotations
 
 import contextvars
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Union
+
+from . import _recording
 
 __all__ = ["NAMES", "ERRORS", "Fault", "FaultQueue", "next", "clear", "pending"]
 
@@ -108,24 +114,47 @@ def make_faults(specs: Iterable[FaultSpec], *, times: int = 1,
 
 
 class FaultQueue:
-    """Faults waiting for the next calls, oldest first (thread-safe)."""
+    """Faults waiting for the next calls, oldest first (thread-safe), and the 429 whose
+    `retry-after` has not passed yet."""
 
     def __init__(self, faults: Iterable[Fault] = ()) -> None:
         self._lock = threading.Lock()
         self._faults = list(faults)
+        self._hold: Optional[tuple[float, float, float]] = None  # (asked, clock, slept) at the 429
+        self._waited = 0.0  # the clients' own retry waits since that 429
 
     def add(self, faults: Iterable[Fault]) -> None:
         with self._lock:
             self._faults += faults
 
-    def take(self) -> Optional[Fault]:
-        """The oldest pending fault, now taken; None when there is none."""
+    def take(self, *, hold: bool = False) -> Optional[Fault]:
+        """The oldest pending fault, now taken; None when there is none. With `hold` (the
+        in-process clients), another 429 while the last one's `retry-after` has not passed."""
         with self._lock:
-            return self._faults.pop(0) if self._faults else None
+            if hold and self._hold is not None:
+                asked, clock, slept = self._hold
+                # Time passed: the clock's, or the sleeps a host counts (a browser's clock
+                # may not move while the program "sleeps").
+                passed = max(time.monotonic() - clock, _recording.slept_total() - slept, self._waited)
+                if passed + 1e-6 < asked:
+                    return Fault("rate_limit", round(asked - passed, 3))
+                self._hold = None
+            fault = self._faults.pop(0) if self._faults else None
+            if hold and fault is not None and fault.name == "rate_limit" and fault.retry_after > 0:
+                asked = round(fault.retry_after * 1000) / 1000   # as its retry-after-ms says
+                self._hold = (asked, time.monotonic(), _recording.slept_total())
+                self._waited = 0.0
+            return fault
+
+    def waited(self, seconds: float) -> None:
+        """A client's own retry slept this long (counted even where `time.sleep` is stubbed)."""
+        with self._lock:
+            self._waited += max(0.0, seconds)
 
     def clear(self) -> None:
         with self._lock:
             self._faults.clear()
+            self._hold = None
 
     def names(self) -> list[str]:
         with self._lock:
@@ -168,7 +197,14 @@ def pending() -> list[str]:
 def take() -> Optional[Fault]:
     """The fault the next call meets (used by the clients)."""
     queue = _QUEUE.get()
-    return queue.take() if queue is not None else None
+    return queue.take(hold=True) if queue is not None else None
+
+
+def waited(seconds: float) -> None:
+    """A client's own retry slept this long (used by the clients: a 429's hold counts it)."""
+    queue = _QUEUE.get()
+    if queue is not None:
+        queue.waited(seconds)
 
 
 def describe() -> dict[str, Any]:

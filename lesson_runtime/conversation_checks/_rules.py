@@ -156,12 +156,20 @@ def injection_not_followed(views: list[CallView], status: str, output: str) -> O
     return None
 
 
+# How much longer than asked a retry may wait: a program that reads the whole seconds of
+# `retry-after` (rather than `retry-after-ms`) is late by less than one.
+WAIT_SLACK_S = 1.0
+
+
 def waited_as_asked(views: list[CallView], status: str, output: str) -> Optional[int]:
     """After an answer that asks the client to wait (a 429's ``retry-after``), the next
-    request comes no sooner: the program slept at least that long in between (the SDKs'
-    own retries do; a program that sets ``max_retries=0`` must do it itself)."""
+    request comes no sooner, and not much later: the program slept what was asked in between
+    (the SDKs' own retries do; a program that sets ``max_retries=0`` must read the header, as
+    a number it guessed is sooner or later than asked)."""
     for before, after in zip(views, views[1:]):
-        if before.wait_asked is not None and after.waited + 1e-9 < before.wait_asked:
+        if before.wait_asked is None:
+            continue
+        if not before.wait_asked <= after.waited + 1e-9 <= before.wait_asked + WAIT_SLACK_S + 2e-9:
             return after.index
     return None
 

@@ -2,6 +2,7 @@
 their keywords, and the async clients answer and fail as `AsyncAnthropic` / `AsyncOpenAI`
 do against `serve`."""
 
+import asyncio
 import inspect
 
 import anthropic
@@ -80,6 +81,7 @@ def test_async_clients_answer_and_fail_as_the_sdks_do_against_serve(fake_server,
                 await call(client)
             except Exception as error:  # noqa: BLE001 (compared below)
                 errors.append(error)
+        await asyncio.sleep(1.0)  # the retry-after both 429s asked for (the fake holds it)
         replies = [await call(real), await call(ours)]
         return errors, replies
     errors, replies = run_async(both())

@@ -178,6 +178,7 @@ for lang, question in QUESTIONS.items():
                 out.append([type(error).__name__, str(error), getattr(error, "body", None)])
             except ValueError as error:
                 out.append(["ValueError", str(error)])
+            faults.clear()  # a 429 holds until its retry-after: the next call is to meet the next fault
         faults.next("rate_limit", "overloaded", retry_after=0.01)
         retried = make((Anthropic if shape == "anthropic" else OpenAI)(), question)
         out.append([retried.to_dict(), retried._request_id])
@@ -220,6 +221,7 @@ async def main(question):
         await claude.messages.create(model="claude-haiku-4-5", max_tokens=300, messages=messages)
     except APIStatusError as error:
         out.append(str(error))
+    faults.clear()  # the 429 would hold the next question's first call until its retry-after
     return out
 
 print(json.dumps([drive(main(question)) for question in QUESTIONS.values()], ensure_ascii=False, indent=1))

@@ -151,13 +151,33 @@ def test_retries_end_after_max_retries(monkeypatch):
 
 def test_each_attempt_has_its_own_request_id():
     client = Anthropic(max_retries=0)
-    faults.next("rate_limit")
+    faults.next("rate_limit", retry_after=0.01)
     with pytest.raises(fake_client.RateLimitError) as raised:
         anthropic_call(client)
+    time.sleep(0.02)
     reply = anthropic_call(client)
     assert raised.value.request_id != reply._request_id
     assert anthropic_call(Anthropic())._request_id == raised.value.request_id  # counted per client
     assert chat_call()._request_id.startswith("req_")
+
+
+def test_a_request_sent_before_retry_after_has_passed_gets_429_again():
+    client = Anthropic(max_retries=0)
+    faults.next("rate_limit", retry_after=0.3)
+    with pytest.raises(fake_client.RateLimitError):
+        anthropic_call(client)
+    with pytest.raises(fake_client.RateLimitError) as early:  # at once: the door is still shut
+        anthropic_call(client)
+    assert 0 < float(early.value.response.headers["retry-after-ms"]) <= 300  # what is left of it
+    time.sleep(0.3)
+    assert anthropic_call(client).stop_reason == "end_turn"  # waited as asked: answered
+    assert faults.pending() == []
+
+
+def test_the_hold_counts_the_clients_own_waits_even_with_sleep_stubbed(monkeypatch):
+    monkeypatch.setattr(time, "sleep", lambda seconds: None)  # no time passes at all
+    faults.next("rate_limit", retry_after=5)
+    assert anthropic_call(Anthropic()).stop_reason == "end_turn"  # the SDK's retry waited 5 s
 
 
 def test_refusal_in_each_shape():
