@@ -163,6 +163,8 @@ def test_every_stop_row_s_lesson_is_a_lesson_of_the_course():
     assert lessons["pause_turn"] == lessons["refusal"] == lessons["model_context_window_exceeded"] == "when-calls-fail"
     # responses-api's loop answers a completed refusal with None (`output_text or None`)
     assert lessons["completed_refusal"] == "responses-api"
+    # tool-loop shows the cut reply handled (its call not run, a later cut text not shown)
+    assert lessons["max_tokens"] == "tool-loop"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,18 +1,22 @@
 """responses-api: `incomplete-reason` reads `status` and `incomplete_details`, and
-`ex-calls-only` teaches that reasoning travels with its calls.
+`ex-calls-only` teaches that the model's turn goes back as the SDK returned it.
 
 - `incomplete-reason` asks what `status` and `incomplete_details` say for a full reply, a reply
   cut by a 16-token budget and one stopped by the content filter: the two non-answers share the
   status `incomplete` and only `incomplete_details.reason` tells them apart, while the full
   reply has no details at all. (Which replies are an answer is first-steps' quiz, not this one.)
-- `ex-calls-only` starts from the colleague who drops the reasoning items to save tokens and
-  comes before `answer_responses`, so its 400 names the missing reasoning item (and there is no
-  line of the lesson's loop above it to copy).
+- `ex-calls-only` starts from a colleague who rebuilds the model's turn by hand, one
+  `function_call` dict per call (`call_id`, `name`, `arguments`): the API accepts it (no `fc_`
+  id to look up), so the run ends and prints the answers, and only the conversation shows the
+  reasoning item and the item ids gone. Dropping reasoning from the requests (first-steps'
+  trap, and a way to leave no reasoning item to lose) must not pass: the loop prints each
+  reply's item types, so its output is no longer the expected one.
 """
 
 import pytest
 
-from lesson_runtime import run_chain
+from lesson_runtime import run_chain, same_run
+from lesson_runtime.conversation_checks import run_checks
 from support.repo_course import repo_course
 
 COURSE = repo_course()
@@ -41,10 +45,25 @@ def test_incomplete_reason_tells_the_two_non_answers_apart_only_by_their_reason(
     assert keyed == run["output"]
 
 
+def _failed_checks(data, run):
+    return {verdict["name"] for verdict in run_checks(list(data["checks"]), run) if not verdict["passed"]}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_ex_calls_only_starter_fails_on_the_missing_reasoning_item(lang):
+def test_ex_calls_only_starter_runs_but_does_not_send_the_turn_back_whole(lang):
     lesson, data = _quiz(lang, "ex-calls-only")
-    starter = _run(lesson, data, data["starter"])
-    assert starter["status"] != "done"
-    assert "without its required 'reasoning' item" in str(starter["error"])
-    assert _run(lesson, data, data["solution"])["status"] == "done"
+    starter, solution = _run(lesson, data, data["starter"]), _run(lesson, data, data["solution"])
+    assert starter["status"] == solution["status"] == "done", (starter, solution)
+    assert _failed_checks(data, starter) == {"turn_kept_whole"}
+    assert not _failed_checks(data, solution)
+    assert "reasoning" in solution["output"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ex_calls_only_is_not_passed_by_turning_reasoning_off(lang):
+    lesson, data = _quiz(lang, "ex-calls-only")
+    assert data["starter"].count("reasoning=REASONING, ") == 1
+    unreasoned = _run(lesson, data, data["starter"].replace("reasoning=REASONING, ", ""))
+    solution = _run(lesson, data, data["solution"])
+    assert not _failed_checks(data, unreasoned)   # no reasoning item left to lose...
+    assert not same_run(unreasoned, solution)    # ...but the printed replies tell
