@@ -62,3 +62,20 @@ def test_only_the_learners_own_code_passes(lang, quiz_id, function, check):
     # the expected lines printed, the model never asked
     printed = f"print({expected['output']!r}, end='')\n"
     assert not verdict(lang, quiz_id, printed)[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_the_owner_check_copied_from_the_page_does_not_pass_the_foreign_order_exercise(lang):
+    """The colleague's program keeps no ORDERS table: the page's own `get_order_status` (owner read
+    from ORDERS), pasted in, fails; the learner has to apply the rule to `CUSTOMER_ORDERS`."""
+    solution = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-foreign-order"].data["solution"]
+    own = function_block(solution, "get_order_status")
+    refusal = next(line for line in own.splitlines() if "raise ToolError(" in line)
+    status = next(line for line in own.splitlines() if line.strip().startswith("return f"))
+    copied = ("def get_order_status(session, order_no):\n"
+              "    order = ORDERS.get(order_no)\n"
+              '    if order is None or order["customer"] != session["customer"]:\n'
+              f"{refusal}\n"
+              + status.replace("{STATUSES[order_no]}", "{order['status']}") + "\n")
+    assert verdict(lang, "ex-foreign-order", solution)[0]
+    assert not verdict(lang, "ex-foreign-order", solution.replace(own, copied))[0]
