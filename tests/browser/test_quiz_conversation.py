@@ -103,9 +103,10 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
 
 
 def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url):
-    # tool-loop's ex-not-an-answer on the Persian page (right to left): the first reply meets
-    # the exercise's refusal fault, the starter (no calls, so an answer) shows its text; a later
-    # reply is cut by max_tokens inside a call, and the starter runs that call.
+    # tool-loop's ex-not-an-answer on the Persian page (right to left): the first reply is cut
+    # by max_tokens inside a call and the starter runs that call (its result goes out with the
+    # second request); a later reply is cut after the tool results, with no call in it, and the
+    # starter (no calls, so an answer) shows its text.
     page.goto(site_url("fa/lessons/tool-loop/"))
     page.wait_for_selector("[data-lesson-progress]")
     root = page.locator('[data-quiz="ex-not-an-answer"]')
@@ -118,11 +119,11 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     verdict = root.locator(".quiz-verdict").text_content()
     assert fa["quiz.checkName.cut_calls_not_run"] in verdict
     picture = root.locator("[data-run-picture]")
-    assert picture.locator('[data-call="1"]').get_attribute("data-stop") == "refusal"
-    assert "only_answers_shown" in picture.locator('[data-call="1"]').get_attribute("data-check-failed")
-    # the second reply is cut by max_tokens with a call in it; the next request sends its result
-    assert picture.locator('[data-call="2"]').get_attribute("data-stop") == "max_tokens"
-    assert "cut_calls_not_run" in picture.locator('[data-call="3"]').get_attribute("data-check-failed")
+    assert picture.locator('[data-call="1"]').get_attribute("data-stop") == "max_tokens"
+    assert "cut_calls_not_run" in picture.locator('[data-call="2"]').get_attribute("data-check-failed")
+    # the second question's answer, after its tool results, is cut with no call left in it
+    assert picture.locator('[data-call="4"]').get_attribute("data-stop") == "max_tokens"
+    assert "only_answers_shown" in picture.locator('[data-call="4"]').get_attribute("data-check-failed")
     config = config_of(root)
     set_code(root, config["solution"])
     check(root)
