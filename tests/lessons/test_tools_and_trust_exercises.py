@@ -79,3 +79,17 @@ def test_the_owner_check_copied_from_the_page_does_not_pass_the_foreign_order_ex
               + status.replace("{STATUSES[order_no]}", "{order['status']}") + "\n")
     assert verdict(lang, "ex-foreign-order", solution)[0]
     assert not verdict(lang, "ex-foreign-order", solution.replace(own, copied))[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_a_send_email_that_never_sends_does_not_pass_the_injection_exercise(lang):
+    """Refusing every call is not the fix: the mail the customer asked for through the app (a
+    call the program makes itself) has to reach the session's address."""
+    solution = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-injection"].data["solution"]
+    sending = next(line for line in solution.splitlines() if "OUTBOX.append(" in line)
+    never_sends = solution.replace(sending + "\n", "")
+    assert "OUTBOX.append(" not in never_sends
+    passed, expected, _ = verdict(lang, "ex-injection", solution)
+    assert passed
+    assert expected["output"].count("@example.org") >= 1
+    assert not verdict(lang, "ex-injection", never_sends)[0]
