@@ -10,22 +10,15 @@ the page grades: the solution's output and every check of the quiz."""
 
 import pytest
 from support.languages import COURSE_LANGUAGES
+from support import exercise_grading
+from support.exercise_grading import function_block
 from support.repo_course import repo_course
 
 from lesson_runtime import run_chain
-from lesson_runtime.conversation_checks import faults_setup, run_checks
 
 SLUG = "running-a-tool-call"
 # the exercise, the function the learner writes, and the snippet of the page that has it
 EXERCISES = [("ex-silent-error", "execute", "dispatch"), ("ex-error-text", "read_file", "folder")]
-
-
-def function_block(code: str, name: str) -> str:
-    """The `def name(...)` block of `code`, up to the next line at the left margin."""
-    lines = code.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"def {name}("))
-    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()), len(lines))
-    return "\n".join(lines[start:end]).rstrip() + "\n"
 
 
 def without_function(code: str, name: str) -> str:
@@ -34,18 +27,7 @@ def without_function(code: str, name: str) -> str:
 
 def graded(lang: str, quiz_id: str, code: str) -> bool:
     """True if `code` passes the exercise as the page grades it."""
-    lesson = repo_course().lessons[f"{lang}/{SLUG}"]
-    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes[quiz_id].data
-    setup = lesson.setup(quiz["continues"]) + ([faults_setup(quiz["faults"])] if quiz.get("faults") else [])
-
-    def run(source):
-        return run_chain(setup, source, timeout=30, lang=lang)
-
-    expected = run(quiz["solution"])
-    assert expected["status"] == "done", expected
-    got = run(code)
-    checks = run_checks(quiz["checks"], got)
-    return got["status"] == "done" and got["output"] == expected["output"] and all(c["passed"] for c in checks)
+    return exercise_grading.graded(f"{lang}/{SLUG}", quiz_id, code)[0]
 
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)

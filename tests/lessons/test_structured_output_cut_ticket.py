@@ -11,9 +11,8 @@ import re
 
 import pytest
 
-from lesson_runtime import run_chain
-from lesson_runtime.conversation_checks import run_checks
 from lesson_runtime.conversation_checks._view import ANSWER, NOT_AN_ANSWER, read_calls
+from support import exercise_grading
 from support.repo_course import repo_course
 
 SLUG, QUIZ = "structured-output", "ex-cut-ticket"
@@ -39,11 +38,8 @@ def _quiz(key: str) -> dict:
 
 
 def _run(key: str, code: str) -> tuple[dict, set[str]]:
-    lesson = repo_course().lessons[key]
-    quiz = _quiz(key)
-    transcript = run_chain(lesson.setup(quiz["continues"]), code, lang=lesson.lang, timeout=60)
-    verdicts = run_checks(list(quiz["checks"]), transcript)
-    return transcript, {verdict["name"] for verdict in verdicts if not verdict["passed"]}
+    transcript = exercise_grading.run(key, QUIZ, code, timeout=60)
+    return transcript, exercise_grading.broken_checks(key, QUIZ, transcript)
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -9,8 +9,7 @@ import re
 
 import pytest
 
-from lesson_runtime import run_chain
-from lesson_runtime.conversation_checks import run_checks
+from support import exercise_grading
 from support.repo_course import repo_course
 
 SLUG, QUIZ = "tool-loop", "ex-not-an-answer"
@@ -28,13 +27,9 @@ def _quiz(key: str) -> dict:
 
 
 def _run(key: str, code: str) -> tuple[dict, set[str]]:
-    course = repo_course()
-    lesson = course.lessons[key]
-    quiz = _quiz(key)
-    transcript = run_chain(lesson.setup(quiz["continues"]), code, lang=lesson.lang, timeout=60)
+    transcript = exercise_grading.run(key, QUIZ, code, timeout=60)
     assert transcript["status"] == "done", transcript.get("error")
-    verdicts = run_checks(list(quiz["checks"]), transcript)
-    return transcript, {verdict["name"] for verdict in verdicts if not verdict["passed"]}
+    return transcript, exercise_grading.broken_checks(key, QUIZ, transcript)
 
 
 def _starter_with(key: str, replacement: str) -> str:

@@ -4,8 +4,8 @@ the new tool's calls fail (no function in HANDLERS) does not pass."""
 
 import pytest
 
-from lesson_runtime import run_chain
 from lesson_runtime.conversation_checks import run_checks
+from support import exercise_grading
 from support.repo_course import repo_course
 
 SLUG, QUIZ = "tool-loop", "return-window"
@@ -13,12 +13,9 @@ KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
 
 
 def _run(key: str, code: str) -> tuple[dict, list[dict]]:
-    course = repo_course()
-    lesson = course.lessons[key]
-    quiz = course.quiz_files[key].quizzes[QUIZ].data
-    transcript = run_chain(lesson.setup(quiz["continues"]), code, lang=lesson.lang, timeout=60)
+    transcript = exercise_grading.run(key, QUIZ, code, timeout=60)
     assert transcript["status"] == "done", transcript.get("error")
-    return transcript, run_checks(list(quiz["checks"]), transcript)
+    return transcript, run_checks(list(exercise_grading.exercise(key, QUIZ)["checks"]), transcript)
 
 
 @pytest.mark.parametrize("key", KEYS)

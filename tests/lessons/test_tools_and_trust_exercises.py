@@ -7,10 +7,9 @@ the page grades: the solution's output and every check of the quiz."""
 
 import pytest
 from support.languages import COURSE_LANGUAGES
+from support import exercise_grading
+from support.exercise_grading import function_block
 from support.repo_course import repo_course
-
-from lesson_runtime import run_chain
-from lesson_runtime.conversation_checks import faults_setup, run_checks
 
 SLUG = "tools-and-trust"
 # the exercise, the function the learner writes, and the check its starter breaks
@@ -23,25 +22,9 @@ def languages_with_the_lesson():
     return [lang for lang in COURSE_LANGUAGES if f"{lang}/{SLUG}" in repo_course().lessons]
 
 
-def function_block(code: str, name: str) -> str:
-    """The `def name(...)` block of `code`, up to the next line at the left margin."""
-    lines = code.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"def {name}("))
-    end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()), len(lines))
-    return "\n".join(lines[start:end]).rstrip() + "\n"
-
-
 def verdict(lang: str, quiz_id: str, code: str) -> tuple[bool, dict, list]:
-    """Whether `code` passes the exercise as the page grades it, its run and the checks."""
-    lesson = repo_course().lessons[f"{lang}/{SLUG}"]
-    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes[quiz_id].data
-    setup = lesson.setup(quiz["continues"]) + ([faults_setup(quiz["faults"])] if quiz.get("faults") else [])
-    expected = run_chain(setup, quiz["solution"], timeout=30, lang=lang)
-    assert expected["status"] == "done", expected
-    got = run_chain(setup, code, timeout=30, lang=lang)
-    checks = run_checks(quiz["checks"], got)
-    passed = got["status"] == "done" and got["output"] == expected["output"] and all(c["passed"] for c in checks)
-    return passed, expected, checks
+    """Whether `code` passes the exercise as the page grades it, the solution's run and the checks."""
+    return exercise_grading.graded(f"{lang}/{SLUG}", quiz_id, code)
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())

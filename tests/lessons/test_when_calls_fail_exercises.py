@@ -19,7 +19,7 @@ from typing import Optional
 import pytest
 
 from lesson_runtime import run_chain
-from lesson_runtime.conversation_checks import faults_setup, run_checks
+from support import exercise_grading
 from support.repo_course import repo_course
 
 SLUG = "when-calls-fail"
@@ -32,15 +32,10 @@ def _quiz(key: str, quiz_id: str) -> dict:
 
 def _run(key: str, quiz_id: str, code: str, *, raises: Optional[bool] = False) -> tuple[dict, set]:
     """The run of `code` as the exercise's check runs it, and the names of the broken checks."""
-    lesson = repo_course().lessons[key]
-    quiz = _quiz(key, quiz_id)
-    faults = list(quiz.get("faults") or [])
-    setup = lesson.setup(quiz["continues"]) + ([faults_setup(faults)] if faults else [])
-    transcript = run_chain(setup, code, lang=lesson.lang, timeout=60)
+    transcript = exercise_grading.run(key, quiz_id, code, timeout=60)
     if raises is not None:  # None: either (a short guessed wait may run out of attempts)
         assert transcript["status"] == ("error" if raises else "done"), transcript.get("error")
-    verdicts = run_checks(list(quiz["checks"]), transcript)
-    return transcript, {verdict["name"] for verdict in verdicts if not verdict["passed"]}
+    return transcript, exercise_grading.broken_checks(key, quiz_id, transcript)
 
 
 def _expected(key: str, quiz_id: str) -> str:
