@@ -1,8 +1,9 @@
 """first-steps: the quizzes built so that a tempting wrong answer fails.
 
-- `find-the-id` answers a reply with two calls, one result per `tool_use` block, so any id read
-  by position (`response.content[-1].id`, `[2]`, `[3]`) gives both results one id: the API
-  refuses the round with a 400, where the by-type `block.id` prints the answer.
+- `find-the-id` asks a second question in the same conversation and answers its call with the
+  first round's `call.id`: a real `toolu_` id, but of a call already answered, so the API refuses
+  it with a 400; so does the id copied from the earlier output, and the reply's own `response.id`,
+  where the new call's id prints the answer.
 - `stop-reason` prints nothing of the unknown eighth reason, which fake_client draws anew on
   every run: a deny-list that names the value a learner saw on an earlier run still shows
   that reply as an answer (the `wrong` key proves one such list; here, the very value seen).
@@ -32,16 +33,18 @@ def _run(lesson, data, code):
     return run_chain(lesson.setup(data.get("continues")), code, timeout=20, lang=lesson.lang)
 
 
-@pytest.mark.parametrize("place", ["-1", "2", "3"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_find_the_id_refuses_the_id_read_by_position(lang, place):
+def test_find_the_id_refuses_an_id_of_another_call(lang):
     lesson, data = _quiz(lang, "find-the-id")
     fixed = _run(lesson, data, apply_fix(data["code"], data["line"], data["fix"]))
-    by_position = _run(lesson, data, apply_fix(data["code"], data["line"],
-                                               f'"tool_use_id": response.content[{place}].id,'))
     assert fixed["status"] == "done"
-    assert not same_run(by_position, fixed)
-    assert by_position["error"]["type"] == "BadRequestError"
+    shown = _run(lesson, data, data["code"])
+    first_id = _run(lesson, data, "print(call.id)")["output"].strip()
+    assert first_id.startswith("toolu_") and first_id in shown["error"]["message"]
+    for wrong in [f'"tool_use_id": "{first_id}",', '"tool_use_id": response.id,']:
+        run = _run(lesson, data, apply_fix(data["code"], data["line"], wrong))
+        assert not same_run(run, fixed)
+        assert run["error"]["type"] == "BadRequestError"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
