@@ -18,7 +18,7 @@ from support.repo_course import repo_course
 SLUG, QUIZ = "structured-output", "ex-cut-ticket"
 KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
 # The solution's guard; the mistake below keeps it but shows the cut text before giving up.
-GUARD = 'if choice.finish_reason != "stop":\n'
+GUARD = 'if choice.finish_reason != "stop" or choice.message.refusal:\n'
 SHOWS_CUT = GUARD + '        print(choice.message.content)\n'
 # The first line of the solution's `chat_ticket` body.
 BODY = re.compile(r"(def chat_ticket\(letter, budget\):\n)")
