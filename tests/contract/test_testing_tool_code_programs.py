@@ -13,10 +13,8 @@ import sys
 
 import pytest
 
-from lesson_builder import build_course
-
 from test_exported_programs import REPO, _keys, launcher  # noqa: F401  (the fixture)
-from test_when_calls_fail_programs import prints_what_the_lesson_shows, with_server_faults
+from test_when_calls_fail_programs import built_lesson, prints_what_the_lesson_shows, with_server_faults
 from test_when_calls_fail_programs import programs_of as _programs_of
 
 LESSON = ("ru", "testing-tool-code")
@@ -31,18 +29,16 @@ PYTEST_LINE = re.compile(r"^(PASSED|FAILED) \S+::(test_\w+)", re.MULTILINE)
 
 @pytest.fixture(scope="module")
 def lesson():
-    built = build_course(REPO, only=[REPO / "lessons" / LESSON[1] / f"{LESSON[0]}.md"], render=False)
-    assert not built.problems, built.problems.report()
-    return built
+    return built_lesson(LESSON)
 
 
-def programs_of(built):
-    return _programs_of(built, LESSON)
-
-
-def test_every_program_of_the_lesson_is_run(lesson):
-    """A snippet added to the lesson is run below too, or this fails naming it."""
-    assert sorted(programs_of(lesson)) == sorted(SNIPPETS)
+def test_every_program_of_the_lesson_is_run_both_ways(lesson):
+    """A snippet added to the lesson is run below too (and, if it runs tests, by pytest), or
+    this fails naming it."""
+    programs = _programs_of(lesson, LESSON)
+    assert sorted(programs) == sorted(SNIPPETS)
+    runs_tests = {snippet_id for snippet_id, program in programs.items() if "run_tests(test_" in program.code}
+    assert runs_tests == set(TEST_FILES)
 
 
 def test_the_page_and_pytest_summaries_are_read_alike():
@@ -62,7 +58,7 @@ def test_the_program_with_the_real_sdk_prints_what_the_lesson_shows(lesson, laun
 @pytest.mark.parametrize("snippet_id", TEST_FILES)
 def test_pytest_runs_the_program_and_agrees_with_the_lesson(lesson, fake_server, tmp_path, snippet_id):
     program = tmp_path / f"{LESSON[1]}-{snippet_id}.py"   # pytest collects a file named on its command line
-    program.write_text(with_server_faults(programs_of(lesson)[snippet_id].text), encoding="utf-8")
+    program.write_text(with_server_faults(_programs_of(lesson, LESSON)[snippet_id].text), encoding="utf-8")
     key = next(_keys)
     env = {**os.environ, "ANTHROPIC_BASE_URL": fake_server, "OPENAI_BASE_URL": f"{fake_server}/v1",
            "ANTHROPIC_API_KEY": f"any-{key}", "OPENAI_API_KEY": f"any-{key}-openai", "PYTHONIOENCODING": "utf-8"}
