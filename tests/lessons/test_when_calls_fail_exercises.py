@@ -168,27 +168,20 @@ def test_running_the_cut_call_fails(key):
     assert "cut_calls_not_run" in broken
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_retrying_more_than_once_fails(key):
-    solution = _quiz(key, "ex-cut-retry")["solution"]
-    mistake = _replace(solution, r" and max_tokens < MAX_TOKENS", "")
-    transcript, _ = _run(key, "ex-cut-retry", mistake)
-    assert transcript["output"] != _expected(key, "ex-cut-retry")
+# A wrong retry: which code it changes (starter or solution), the pattern, and into what.
+WRONG_RETRIES = {
+    "retries more than once": ("solution", r" and max_tokens < MAX_TOKENS", ""),
+    "asks again with the same limit": ("solution", r"^( *)max_tokens = MAX_TOKENS\b.*$", r"\1pass"),
+    "the larger limit from the start": ("starter", r"^FIRST_TRY = \d+", "FIRST_TRY = MAX_TOKENS"),
+}
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_asking_again_with_the_same_limit_fails(key):
-    solution = _quiz(key, "ex-cut-retry")["solution"]
-    mistake = _replace(solution, r"^( *)max_tokens = MAX_TOKENS\b.*$", r"\1pass")
-    transcript, broken = _run(key, "ex-cut-retry", mistake)
-    assert broken or transcript["output"] != _expected(key, "ex-cut-retry")
-
-
-@pytest.mark.parametrize("key", KEYS)
-def test_the_larger_limit_from_the_start_fails(key):
-    starter = _quiz(key, "ex-cut-retry")["starter"]
-    mistake = _replace(starter, r"^FIRST_TRY = \d+", "FIRST_TRY = MAX_TOKENS")
-    transcript, _ = _run(key, "ex-cut-retry", mistake)
+@pytest.mark.parametrize("mistake", sorted(WRONG_RETRIES))
+def test_a_wrong_retry_prints_something_else(key, mistake):
+    source, pattern, new = WRONG_RETRIES[mistake]
+    code = _replace(_quiz(key, "ex-cut-retry")[source], pattern, new)
+    transcript, _ = _run(key, "ex-cut-retry", code)
     assert transcript["output"] != _expected(key, "ex-cut-retry")
 
 
