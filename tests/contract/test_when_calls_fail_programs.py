@@ -63,8 +63,8 @@ def with_server_faults(text: str) -> str:
     return _MAKE_FAULTS + made
 
 
-SNIPPETS = ["sdk-retry", "sdk-gives-up", "non-answers", "big-log",
-            "budget", "trim", "deadline", "idempotent"]
+SNIPPETS = ["sdk-retry", "sdk-gives-up", "non-answers", "non-answers-chat", "non-answers-responses",
+            "big-log", "budget", "trim", "deadline", "idempotent"]
 
 
 def test_every_program_of_the_lesson_is_run(lesson):
