@@ -2,7 +2,9 @@
 a call (first step) and an answer cut after the tool results (a later step, no call left in
 it), so that only a loop that decides by the stop reason, not by the presence of calls,
 passes. A loop that runs the cut call must fail it, and so must one that skips cut calls but
-shows the later cut text; the refusal belongs to first-steps, so the exercise has no fault.
+shows the later cut text. A later reply (after the tool results) also comes with a stop reason
+no list holds (`unlisted_stop_reason`), so a loop that lists what is *not* an answer fails too;
+the refusal belongs to first-steps, so the exercise has no refusal.
 The build proves only that the starter fails and the solution passes."""
 
 import re
@@ -87,3 +89,29 @@ def test_one_reply_is_cut_inside_a_call_and_one_after_tool_results(key):
         cut_after_results |= after_results and "tool_use" not in blocks and "text" in blocks
     assert cut_with_call, "no reply cut inside a call"
     assert cut_after_results, "no answer cut after tool results"
+
+
+# A loop that lists what is *not* an answer: it hides the cut replies, but shows the later reply
+# whose stop reason nobody could list (the teaching model makes up a new one every run).
+DENY_LIST = ('if turn.stop_reason == "max_tokens":\n{indent}    return None\n'
+             '{indent}if not calls:\n{indent}    return text_of(turn)')
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_loop_that_lists_what_is_not_an_answer_fails(key):
+    _, failed = _run(key, _starter_with(key, DENY_LIST))
+    assert "cut_calls_not_run" not in failed
+    assert "only_answers_shown" in failed
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_later_reply_has_a_stop_reason_no_list_holds(key):
+    transcript, _ = _run(key, _quiz(key)["solution"])
+    known = {"end_turn", "stop_sequence", "tool_use", "max_tokens", "pause_turn", "refusal",
+             "model_context_window_exceeded"}
+    later_unknown = [call for call in transcript["calls"]
+                     if (call.get("response") or {}).get("stop_reason") not in known | {None}
+                     and any(isinstance(message.get("content"), list)
+                             and any(part.get("type") == "tool_result" for part in message["content"])
+                             for message in call.get("request", {}).get("messages", []))]
+    assert later_unknown, "no reply after tool results with an unlisted stop reason"
