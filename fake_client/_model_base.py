@@ -61,6 +61,12 @@ class ResponseModel:
             values[name] = value
         return cls(**values)
 
+    @classmethod
+    def model_validate(cls, data: dict[str, Any], **_options: Any) -> "ResponseModel":
+        """Same as `from_dict()` (pydantic's name, which the real SDK's types have): a reply
+        saved as JSON and read back, as a replay of a recorded conversation does."""
+        return cls.from_dict(data)
+
     def to_dict(self, **_options: Any) -> dict[str, Any]:
         """The wire JSON of this object, as a dict (the SDKs' `to_dict()`)."""
         out: dict[str, Any] = {}

@@ -187,14 +187,15 @@ STOP_ROWS = (
     # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
     # The refusal comes before the plain `completed` row: it is "completed" with no
     # function call too, so a loop checks for it before it takes the text as the answer.
-    # responses-api's loop returns None on it (`output_text or None`) and says why.
+    # responses-api's loop returns None on it (`output_text or None`) and says why: the lesson
+    # deals with it (the column says "where it is dealt with", not "where a run shows it").
     StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer", "responses-api"),
     StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer", "responses-api"),
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls", "responses-api"),
     StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer", "responses-api"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer",
             "when-calls-fail"),
-    # responses-api names it and its loop takes nothing but "completed" as an answer.
+    # responses-api's rule 1 handles it: the loop takes nothing but "completed" as an answer.
     StopRow("failed", "responses", '`"failed"`', "not_an_answer", "responses-api"),
 )
 

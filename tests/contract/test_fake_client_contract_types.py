@@ -68,3 +68,20 @@ def test_response_objects_behave_like_the_sdks():
     assert response.model_dump_json() == real.model_dump_json(exclude_unset=True)
     assert response.content[0].text == real.content[0].text
     assert response.to_param() == {"role": "assistant", "content": response.content}
+
+
+def test_a_reply_saved_as_json_reads_back_as_the_sdk_reads_it():
+    """A replay of a recorded conversation reads each saved reply with `Message.model_validate`
+    (testing-tool-code): the stand-in's type reads it back as the real SDK's does, blocks typed."""
+    client = fake_client.Anthropic()
+    tools = [{"name": "get_stock", "description": "Остатки цветов в магазине города.",
+              "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]
+    response = client.messages.create(model="claude-sonnet-5", max_tokens=512, tools=tools,
+                                      messages=[{"role": "user", "content": "Сколько роз осталось в Казани?"}])
+    saved = response.model_dump(exclude_none=True)
+    again = fake_client.Message.model_validate(saved)
+    real = anthropic.types.Message.model_validate(saved)
+    assert again == response
+    assert [block.type for block in again.content] == [block.type for block in real.content]
+    assert again.content[-1].input == real.content[-1].input == {"city": "Казань"}
+    assert again.model_dump_json(exclude_none=True) == real.model_dump_json(exclude_none=True)

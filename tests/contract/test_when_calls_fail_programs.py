@@ -43,6 +43,13 @@ def lesson():
     return built
 
 
+def built_lesson(lesson):
+    """One lesson page (`lesson`: its language and slug) built without the site; no problem."""
+    built = build_course(REPO, only=[REPO / "lessons" / lesson[1] / f"{lesson[0]}.md"], render=False)
+    assert not built.problems, built.problems.report()
+    return built
+
+
 def programs_of(built, lesson=LESSON):
     """The lesson's programs taken home, by snippet id (`lesson`: its language and slug)."""
     problems = Problems()
@@ -56,8 +63,8 @@ def with_server_faults(text: str) -> str:
     return _MAKE_FAULTS + made
 
 
-SNIPPETS = ["sdk-retry", "sdk-gives-up", "non-answers", "big-log",
-            "budget", "trim", "deadline", "idempotent"]
+SNIPPETS = ["sdk-retry", "sdk-gives-up", "non-answers", "non-answers-chat", "non-answers-responses",
+            "big-log", "budget", "trim", "deadline", "idempotent"]
 
 
 def test_every_program_of_the_lesson_is_run(lesson):

@@ -39,17 +39,20 @@ EXPECTED_CLEAN = run_chain([], CLEAN)
 
 def interpreter_state() -> dict:
     """What a run must leave as it found it."""
+    # Copies taken in one C call: another test's server thread may import a module while this
+    # runs, and iterating the live `sys.modules` would then raise "changed size during iteration".
+    modules = sys.modules.copy()
     return {
         "builtins": dict(vars(builtins)), "recursion": sys.getrecursionlimit(), "trace": sys.gettrace(),
         "profile": sys.getprofile(), "streams": (sys.stdout, sys.stderr, sys.stdin, sys.__stdout__),
-        "fake_client": {name: module for name, module in sys.modules.items() if name.startswith("fake_client")},
+        "fake_client": {name: module for name, module in modules.items() if name.startswith("fake_client")},
         # Without `__warningregistry__`: Python adds it to whatever module's code is running when
         # a warning is issued, also one from the collector finalizing another test's socket.
-        "lesson_runtime": {name: (module, {key: value for key, value in vars(module).items()
+        "lesson_runtime": {name: (module, {key: value for key, value in vars(module).copy().items()
                                            if key != "__warningregistry__"})
-                           for name, module in sys.modules.items() if name.startswith("lesson_runtime")},
+                           for name, module in modules.items() if name.startswith("lesson_runtime")},
         "anthropic": dict(vars(fake_client.Anthropic)), "cwd": os.getcwd(), "environ": dict(os.environ),
-        "path": list(sys.path), "main": sys.modules["__main__"],
+        "path": list(sys.path), "main": modules["__main__"],
     }
 
 

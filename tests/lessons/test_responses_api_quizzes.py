@@ -5,7 +5,11 @@
   cut by a 16-token budget and one stopped by the content filter: the two non-answers share the
   status `incomplete` and only `incomplete_details.reason` tells them apart, while the full
   reply has no details at all. (Which replies are an answer is first-steps' quiz, not this one.)
-- `ex-calls-only` starts from a colleague who rebuilds the model's turn by hand, one
+- `cut-reply-text` asks what `output_text` holds in a reply cut by `max_output_tokens`: the text
+  written before the cut, so only `status` says the reply is not complete.
+- `ex-calls-only` keeps the conversation in a JSON "database" between steps, so the premise (the
+  colleague needs dicts) is graded: sending back the SDK items themselves cannot be stored and
+  the run fails. It starts from a colleague who rebuilds the model's turn by hand, one
   `function_call` dict per call (`call_id`, `name`, `arguments`): the API accepts it (no `fc_`
   id to look up), so the run ends and prints the answers, and only the conversation shows the
   reasoning item and the item ids gone. Dropping reasoning from the requests (first-steps'
@@ -67,3 +71,24 @@ def test_ex_calls_only_is_not_passed_by_turning_reasoning_off(lang):
     solution = _run(lesson, data, data["solution"])
     assert not _failed_checks(data, unreasoned)   # no reasoning item left to lose...
     assert not same_run(unreasoned, solution)    # ...but the printed replies tell
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cut_reply_text_key_is_the_cut_text_the_run_prints(lang):
+    lesson = COURSE.lessons[f"{lang}/responses-api"]
+    run = run_chain(lesson.setup("cut"), 'print(reply.status, len(reply.output_text))\n'
+                    'print(last_step({"effort": "none"}, budget).output_text.startswith(reply.output_text))',
+                    timeout=20, lang=lang)
+    assert run["status"] == "done", run
+    status_and_length, is_prefix = run["output"].splitlines()[-2:]
+    status, length = status_and_length.split()
+    assert status == "incomplete" and int(length) > 0 and is_prefix == "True"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ex_calls_only_is_not_passed_by_sending_the_sdk_items_back(lang):
+    lesson, data = _quiz(lang, "ex-calls-only")
+    dicts = next(line for line in data["solution"].splitlines() if "model_dump(exclude_none=True)" in line)
+    sdk_items = dicts.split("items += ")[0] + "items += reply.output"
+    run = _run(lesson, data, data["solution"].replace(dicts, sdk_items))
+    assert run["status"] == "error" and "JSON serializable" in run["output"], run

@@ -51,7 +51,7 @@ def test_only_the_learners_own_function_passes(lang, quiz_id, function, snippet_
 # the first needs notes.txt, the second must not be offered it (it is gone, and closer to the
 # misspelling than notes-old.txt).
 SEEN_NOTES = ["notes.txt", "notes-old.txt", "rent.md", "dacha.md", "vila.md", "bagh.md", "chongming.md"]
-LISTING = "sorted(item.name for item in FOLDER.iterdir())"
+LISTING = "[item.name for item in FOLDER.iterdir()]"
 
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)

@@ -76,3 +76,23 @@ def test_a_send_email_that_never_sends_does_not_pass_the_injection_exercise(lang
     assert passed
     assert expected["output"].count("@example.org") >= 1
     assert not verdict(lang, "ex-injection", never_sends)[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_the_foreign_order_exercise_is_graded_on_a_second_customer_too(lang):
+    """Two sample mistakes that keep every check on Ирина's questions alone: a refusal of the one
+    foreign number written into the code, and the owner read from the global SESSION instead of
+    the call's own session. The run as the other customer (OTHER_SESSION, whose own order that
+    number is) fails both."""
+    solution = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-foreign-order"].data["solution"]
+    assert "OTHER_SESSION)" in solution
+    own = function_block(solution, "get_order_status")
+    refusal = next(line for line in own.splitlines() if "raise ToolError(" in line)
+    status = next(line for line in own.splitlines() if line.strip().startswith("return f"))
+    hard_coded = ('def get_order_status(session, order_no):\n    if order_no == "SP-2048":\n'
+                  f"{refusal}\n{status}\n")
+    global_session = own.replace('session["customer"]', 'SESSION["customer"]')
+    assert global_session != own
+    assert verdict(lang, "ex-foreign-order", solution)[0]
+    assert not verdict(lang, "ex-foreign-order", solution.replace(own, hard_coded))[0]
+    assert not verdict(lang, "ex-foreign-order", solution.replace(own, global_session))[0]

@@ -7,10 +7,13 @@
   reading the header passes;
 - `mc-sdk-retries`: its right option (two overloads under the default two retries: an
   answer, on the third request) is what the fake does;
-- `ex-cut-retry`: the cut reply is asked again, once, with the larger limit, the same
-  messages sent; a program that asks again with the same limit, or raises the limit from the
-  start, fails (whether the cut turn is kept is not checked: the teaching model answers the
-  same either way).
+- `ex-cut-retry`: `FIRST_TRY` (set per language, where the teaching model's words put it)
+  cuts the first reply inside a tool call, so a program that keeps the cut turn sends a call
+  with no result (the API's 400) and one that runs the cut call breaks `cut_calls_not_run`;
+  the cut reply is asked again, once, with the larger limit, the same messages sent; the
+  second question's reply is cut even then, so a program that retries more than once ends
+  without saying so; asking again with the same limit, or the larger limit from the start,
+  fails.
 The build proves only that each starter fails and each solution passes."""
 
 import re
@@ -42,7 +45,7 @@ def _expected(key: str, quiz_id: str) -> str:
     return _run(key, quiz_id, _quiz(key, quiz_id)["solution"])[0]["output"]
 
 
-def _replace(code: str, pattern: str, new: str) -> str:
+def _replace(code: str, pattern: str, new) -> str:
     changed, count = re.subn(pattern, new, code, count=1, flags=re.MULTILINE)
     assert count == 1, f"no {pattern!r} in the code"
     return changed
@@ -125,24 +128,60 @@ def test_the_solution_retries_the_cut_reply_once_with_the_larger_limit(key):
     assert not broken
     limits = [call["request"]["max_tokens"] for call in transcript["calls"]]
     reasons = [call["response"]["stop_reason"] for call in transcript["calls"]]
-    assert reasons[0] == "max_tokens" and reasons[-1] == "end_turn", reasons
-    assert limits[0] < limits[1] == limits[-1], limits
-    assert transcript["calls"][1]["request"]["messages"] == transcript["calls"][0]["request"]["messages"]
+    # README: cut, then the same request with the larger limit, then the answer; deploy.log:
+    # cut, the same again, then cut even at the larger limit, and no further retry
+    assert reasons == ["max_tokens", "tool_use", "end_turn", "max_tokens", "tool_use", "max_tokens"], reasons
+    assert limits[0] < limits[1] == limits[2] and limits[3] < limits[4] == limits[5], limits
+    for cut in (0, 3):
+        assert transcript["calls"][cut + 1]["request"]["messages"] == transcript["calls"][cut]["request"]["messages"]
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_asking_again_with_the_same_limit_fails(key):
+def test_the_first_try_is_cut_inside_a_tool_call(key):
+    transcript, _ = _run(key, "ex-cut-retry", _quiz(key, "ex-cut-retry")["solution"])
+    first = transcript["calls"][0]["response"]
+    assert first["stop_reason"] == "max_tokens"
+    assert "tool_use" in [block["type"] for block in first["content"]], "FIRST_TRY: measure the cut again"
+
+
+def _cut_branch(key: str, extra: str) -> str:
+    """The solution with `extra` (lines at the branch's indent) after its raise of the limit."""
     solution = _quiz(key, "ex-cut-retry")["solution"]
-    mistake = _replace(solution, r"^( *)max_tokens = MAX_TOKENS\b.*$", r"\1pass")
-    transcript, broken = _run(key, "ex-cut-retry", mistake)
-    assert broken or transcript["output"] != _expected(key, "ex-cut-retry")
+    return _replace(solution, r"^( *)(max_tokens = MAX_TOKENS\b.*)$",
+                    lambda m: m.group(0) + "".join(f"\n{m.group(1)}{line}" for line in extra.splitlines()))
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_the_larger_limit_from_the_start_fails(key):
-    starter = _quiz(key, "ex-cut-retry")["starter"]
-    mistake = _replace(starter, r"^FIRST_TRY = \d+", "FIRST_TRY = MAX_TOKENS")
-    transcript, _ = _run(key, "ex-cut-retry", mistake)
+def test_keeping_the_cut_turn_in_the_history_fails(key):
+    mistake = _cut_branch(key, 'messages.append({"role": "assistant", "content": response.content})')
+    transcript, _ = _run(key, "ex-cut-retry", mistake, raises=True)
+    assert transcript["error"]["type"] == "BadRequestError"        # a call with no result
+    assert transcript["output"] != _expected(key, "ex-cut-retry")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_running_the_cut_call_fails(key):
+    mistake = _cut_branch(key, 'if calls:\n'
+                               '    messages.append({"role": "assistant", "content": response.content})\n'
+                               '    messages.append({"role": "user", "content": [run_tool(b) for b in calls]})')
+    _, broken = _run(key, "ex-cut-retry", mistake)
+    assert "cut_calls_not_run" in broken
+
+
+# A wrong retry: which code it changes (starter or solution), the pattern, and into what.
+WRONG_RETRIES = {
+    "retries more than once": ("solution", r" and max_tokens < MAX_TOKENS", ""),
+    "asks again with the same limit": ("solution", r"^( *)max_tokens = MAX_TOKENS\b.*$", r"\1pass"),
+    "the larger limit from the start": ("starter", r"^FIRST_TRY = \d+", "FIRST_TRY = MAX_TOKENS"),
+}
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("mistake", sorted(WRONG_RETRIES))
+def test_a_wrong_retry_prints_something_else(key, mistake):
+    source, pattern, new = WRONG_RETRIES[mistake]
+    code = _replace(_quiz(key, "ex-cut-retry")[source], pattern, new)
+    transcript, _ = _run(key, "ex-cut-retry", code)
     assert transcript["output"] != _expected(key, "ex-cut-retry")
 
 

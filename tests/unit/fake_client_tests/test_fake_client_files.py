@@ -258,3 +258,10 @@ def test_the_note_is_the_text_after_the_first_colon_of_either_kind(question, not
     steps = anthropic_loop(Anthropic(), question, system="", tools=append_tools("zh"),
                            run=lambda name, arguments: ("ok", False))["steps"]
     assert calls(steps)[0] == [("append_note", {"text": note})]
+
+
+def test_the_ukrainian_folder_replies_say_teka_as_the_glossary_does():
+    """GLOSSARY.uk.md: folder = «тека»; the teaching model's own words say so too."""
+    for key in ("files.folder_has", "files.made_up_folder"):
+        text = phrase("uk", key, files="README.md")
+        assert "тец" in text and "папц" not in text, text
