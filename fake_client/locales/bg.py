@@ -14,6 +14,7 @@ WORDS = {
     "order.status": ("статус", "доставк", "пристиг", "къде", "пратк", "изпрат"),
     "order.return": ("върн", "връщане"),  # not "връща", "it returns"
     "order.balance": ("баланс", "сметк", "салдо", "задължени"),
+    "order.letter": ("писм",),
     "order.approximate": ("около", "някъде", "приблизително", "горе-долу"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("игнорирай инструкциите", "игнорирай всички инструкции", "забрави инструкциите", "пренебрегни инструкциите"),

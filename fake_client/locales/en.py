@@ -10,6 +10,8 @@ WORDS = {
     "order.status": ("status", "deliver", "where", "arriv", "ship", "track", "when will"),
     "order.return": ("return$", "returned", "returning", "refund", "send back"),  # not "returns"
     "order.balance": ("balance", "account", "debt", "owe"),
+    # A customer's letter to the desk, for a summary an agent fetches with a tool (agent-loop).
+    "order.letter": ("letter",),
     "order.approximate": ("around", "roughly", "approximately", "or so"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("ignore your instructions", "ignore all previous instructions", "ignore previous instructions", "ignore the instructions"),

@@ -10,6 +10,7 @@ WORDS = {
     "order.status": ("状态", "物流", "到哪", "在哪", "什么时候到", "发货", "送到", "配送"),
     "order.return": ("退货", "退回", "退款"),
     "order.balance": ("余额", "账户", "欠款"),
+    "order.letter": ("来信", "信件"),
     "order.approximate": ("左右", "大概", "大约"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("忽略你的指令", "忽略之前的指令", "忽略以上指令", "忽略所有指令", "无视你的指令"),

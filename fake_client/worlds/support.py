@@ -23,7 +23,10 @@ field. What it does:
   a balance question → a balance call with an empty input: which customer is asking is the
   program's to know (from its session), never the model's to choose; a refund question
   ("верните деньги за SP-1187") with a refund tool offered → one refund call per SP-number,
-  which the program may hold for a person's approval and answer in a later turn;
+  which the program may hold for a person's approval and answer in a later turn; a summary
+  request ("кратко перескажи письмо клиента") with a tool that fetches a customer's letter
+  ("letter", "письмо") offered → a call of it (with each SP-number named, else empty); the
+  summary after its result is `chat`'s, the same as one request with the letter's text;
 - no fitting tool → a made-up answer. A vague tool (say `fetch`, "extracts data") is
   called for whatever it is asked, balance or delivery alike.
 """
@@ -66,6 +69,9 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
     if is_thanks(question):
         return [voice.say("chat.thanks")]
     ids = _ORDER_ID.findall(question)
+    letter = _letter_tool(chat) if mentions(question, "chat.summarise") else None
+    if letter is not None:
+        return [Ask(letter.name, fill_input(letter, order_id)) for order_id in ids or [None]]
     bare = [] if ids else [str(int(number)) for number in _BARE_NUMBER.findall(question)]
     wants_balance = mentions(question, "order.balance")
     wants_order = (bool(ids or bare) or mentions(question, "order.words")
@@ -90,6 +96,12 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
             return parts or [voice.say("support.made_up_balance")]
         parts.append(Ask(tool.name, {}))
     return parts
+
+
+def _letter_tool(chat: Conversation):
+    """The offered tool that fetches a customer's letter, or None. Only a summary request
+    looks for one, so the desk's other questions are read as before."""
+    return pick_tool(chat.tools, "order.letter", INTENTS + ("order.letter",), guess=False)
 
 
 def _as_integer(tool: Tool, number: str) -> dict:
