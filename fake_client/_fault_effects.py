@@ -45,7 +45,8 @@ from .faults import Fault
 from .locales import phrase
 
 # Which faults each API shape has (an HTTP error every shape has).
-_ONLY = {"pause_turn": {"anthropic"}, "unlisted_stop_reason": {"anthropic"}, "no_preamble": {"anthropic"}, "content_filter": {"openai", "openai_responses"},
+_ONLY = {"pause_turn": {"anthropic"}, "unlisted_stop_reason": {"anthropic"}, "no_preamble": {"anthropic"},
+         "split_text": {"anthropic"}, "content_filter": {"openai", "openai_responses"},
          "invalid_json_arguments": {"openai", "openai_responses"}}
 _SHAPE_NAMES = {"anthropic": "the Messages API", "openai": "Chat Completions",
                 "openai_responses": "the Responses API"}
@@ -176,6 +177,8 @@ def misbehave(fault: Optional[Fault], api: str, reply: dict[str, Any], *, body: 
         shape.stop_early(unlisted_stop_reason())
     elif name == "no_preamble":
         shape.no_preamble()
+    elif name == "split_text":
+        shape.split_text()
     elif name == "content_filter":
         shape.filtered()
     elif name == "reasoning_exhausted":
@@ -271,6 +274,21 @@ class _Anthropic(_Shape):
         first = next((index for index, block in enumerate(content) if block["type"] == "tool_use"), 0)
         self.reply["content"] = [block for index, block in enumerate(content)
                                  if index >= first or block["type"] != "text"]
+
+    def split_text(self) -> None:
+        # A reply with citations comes as several text blocks, a cited passage in a block of
+        # its own (platform.claude.com/docs/en/build-with-claude/citations); the fake splits
+        # its last text in two at a space past the middle, so that only the blocks joined in
+        # order (not the last one, not the first) give the whole answer.
+        content = self.reply["content"]
+        last = next((index for index in reversed(range(len(content))) if content[index]["type"] == "text"), None)
+        text = content[last]["text"] if last is not None else ""
+        if len(text) < 2:
+            return
+        space = text.find(" ", len(text) // 2)
+        cut = space + 1 if 0 <= space < len(text) - 1 else len(text) // 2
+        head, tail = dict(content[last], text=text[:cut]), dict(content[last], text=text[cut:])
+        self.reply["content"] = [*content[:last], head, tail, *content[last + 1:]]
 
     def exhausted(self) -> None:
         self.reply["content"] = [block for block in self.reply["content"] if block["type"] == "thinking"]

@@ -58,6 +58,8 @@ NAMES: dict[str, str] = {
                             "one the API adds after the program was written (Anthropic)",
     "no_preamble": "a reply that calls tools comes without the short text Claude usually writes "
                    "before its calls, as it sometimes does (Anthropic)",
+    "split_text": "the reply's last text comes as two text blocks, as a reply with citations splits "
+                  "its sentences; joined with \"\" they give the usual text (Anthropic)",
     "content_filter": "finish_reason 'content_filter' (OpenAI; Responses: incomplete)",
     "reasoning_exhausted": "reasoning eats the whole budget: no text, stop 'max_tokens' / 'length'",
     "unoffered_tool": "the model calls run_command, a tool nobody offered",

@@ -17,7 +17,8 @@ from test_exported_programs import REPO, _keys, launcher  # noqa: F401  (the fix
 from test_when_calls_fail_programs import built_lesson, prints_what_the_lesson_shows, with_server_faults
 from test_when_calls_fail_programs import programs_of as _programs_of
 
-LESSON = ("ru", "testing-tool-code")
+SLUG = "testing-tool-code"
+LANGUAGES = ["bg", "fa", "zh", "ru", "uk"]   # each language's page has its own strings, so its own programs
 SNIPPETS = ["first-test", "conversation-tests", "colleague", "failure-paths", "record", "replay", "stale",
             "eval", "chance"]
 # The programs that are test files: the lesson runs their tests with run_tests.
@@ -28,14 +29,16 @@ PYTEST_LINE = re.compile(r"^(PASSED|FAILED) \S+::(test_\w+)", re.MULTILINE)
 
 
 @pytest.fixture(scope="module")
-def lesson():
-    return built_lesson(LESSON)
+def built():
+    """The lesson built once in every language (the build is per lesson, not per page)."""
+    return {lang: built_lesson((lang, SLUG)) for lang in LANGUAGES}
 
 
-def test_every_program_of_the_lesson_is_run_both_ways(lesson):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_program_of_the_lesson_is_run_both_ways(built, lang):
     """A snippet added to the lesson is run below too (and, if it runs tests, by pytest), or
     this fails naming it."""
-    programs = _programs_of(lesson, LESSON)
+    programs = _programs_of(built[lang], (lang, SLUG))
     assert sorted(programs) == sorted(SNIPPETS)
     runs_tests = {snippet_id for snippet_id, program in programs.items() if "run_tests(test_" in program.code}
     assert runs_tests == set(TEST_FILES)
@@ -49,23 +52,26 @@ def test_the_page_and_pytest_summaries_are_read_alike():
         ("PASSED", "test_a"), ("FAILED", "test_b")]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("snippet_id", SNIPPETS)
-def test_the_program_with_the_real_sdk_prints_what_the_lesson_shows(lesson, launcher, fake_server,  # noqa: F811
-                                                                     tmp_path, snippet_id):
-    prints_what_the_lesson_shows(lesson, LESSON, snippet_id, launcher, fake_server, tmp_path)
+def test_the_program_with_the_real_sdk_prints_what_the_lesson_shows(built, launcher, fake_server,  # noqa: F811
+                                                                     tmp_path, snippet_id, lang):
+    prints_what_the_lesson_shows(built[lang], (lang, SLUG), snippet_id, launcher, fake_server, tmp_path)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("snippet_id", TEST_FILES)
-def test_pytest_runs_the_program_and_agrees_with_the_lesson(lesson, fake_server, tmp_path, snippet_id):
-    program = tmp_path / f"{LESSON[1]}-{snippet_id}.py"   # pytest collects a file named on its command line
-    program.write_text(with_server_faults(_programs_of(lesson, LESSON)[snippet_id].text), encoding="utf-8")
+def test_pytest_runs_the_program_and_agrees_with_the_lesson(built, fake_server, tmp_path, snippet_id, lang):
+    lesson, page = built[lang], (lang, SLUG)
+    program = tmp_path / f"{SLUG}-{snippet_id}.py"   # pytest collects a file named on its command line
+    program.write_text(with_server_faults(_programs_of(lesson, page)[snippet_id].text), encoding="utf-8")
     key = next(_keys)
     env = {**os.environ, "ANTHROPIC_BASE_URL": fake_server, "OPENAI_BASE_URL": f"{fake_server}/v1",
            "ANTHROPIC_API_KEY": f"any-{key}", "OPENAI_API_KEY": f"any-{key}-openai", "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run([sys.executable, "-m", "pytest", str(program), "-rA", "-q", "-p", "no:cacheprovider"],
                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     shown = dict((name, outcome) for outcome, name in PAGE_LINE.findall(
-        lesson.transcript("/".join(LESSON), snippet_id)["output"]))
+        lesson.transcript("/".join(page), snippet_id)["output"]))
     assert shown, "the lesson's run shows no test"
     ran = dict((name, outcome) for outcome, name in PYTEST_LINE.findall(result.stdout))
     assert {name: ran.get(name) for name in shown} == shown, result.stdout[-3000:]

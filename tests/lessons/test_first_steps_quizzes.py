@@ -7,9 +7,10 @@
 - `stop-reason` prints nothing of the unknown eighth reason, which fake_client draws anew on
   every run: a deny-list that names the value a learner saw on an earlier run still shows
   that reply as an answer (the `wrong` key proves one such list; here, the very value seen).
-- `ask-about-1187` gets its first call with no text before it (fault `no_preamble`), so
-  blocks counted from the end (`content[-2].text`, `content[-1]`) do not give the solution's
-  run, nor does printing the text unguarded or dropping the fault line.
+- `ask-about-1187` gets its first call with no text before it (fault `no_preamble`) and the
+  answer to it as two text blocks (fault `split_text`, as a reply with citations), so blocks
+  counted from the end (`content[-2].text`, `content[-1]`), even guarded by their type, do not
+  give the solution's run, nor does printing the text unguarded or dropping the fault line.
 """
 
 import pytest
@@ -63,7 +64,8 @@ def test_stop_reason_refuses_a_deny_list_of_the_value_seen_before(lang):
 def test_the_exercise_refuses_blocks_read_from_the_end(lang):
     # Counting from the end (content[-2] for the text, content[-1] for the call and the answer)
     # survives the thinking block; the first reply with a call comes without its text
-    # (`no_preamble`), so that reading only by type gives the solution's run.
+    # (`no_preamble`) and the answer to it in two text blocks (`split_text`), so that reading
+    # only by type gives the solution's run.
     lesson, data = _quiz(lang, "ask-about-1187")
     solution = data["solution"]
     expected = _run(lesson, data, solution)
@@ -72,6 +74,21 @@ def test_the_exercise_refuses_blocks_read_from_the_end(lang):
         'next(block for block in response.content if block.type == "tool_use")', "response.content[-1]")
     assert by_position != solution
     assert not same_run(_run(lesson, data, by_position), expected)
+    # Counting from the end with the preamble guarded by its type (content[-2] only when it is
+    # text) gives the solution's run but for the answer in two blocks (`split_text`): that
+    # fault, and not another, is what refuses it.
+    from_the_end = solution.replace("if text_of(response):", 'if len(response.content) > 1 and '
+                                    'response.content[-2].type == "text":', 1)
+    from_the_end = from_the_end.replace("text_of(response)", "response.content[-2].text", 1)
+    from_the_end = from_the_end.replace("text_of(response)", "response.content[-1].text", 1).replace(
+        'next(block for block in response.content if block.type == "tool_use")', "response.content[-1]")
+    assert "text_of" not in from_the_end
+    run = _run(lesson, data, from_the_end)
+    assert run["status"] == "done" and not same_run(run, expected)
+    unsplit = ('"no_preamble", "split_text")', '"no_preamble")')
+    assert unsplit[0] in solution
+    assert same_run(_run(lesson, data, from_the_end.replace(*unsplit)),
+                    _run(lesson, data, solution.replace(*unsplit)))
     unguarded = solution.replace("if text_of(response):", "if True:")
     without_fault = "\n".join(line for line in solution.splitlines() if "no_preamble" not in line)
     assert not same_run(_run(lesson, data, unguarded), expected)

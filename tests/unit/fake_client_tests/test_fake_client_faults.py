@@ -249,6 +249,21 @@ def test_a_call_with_no_text_before_it():
     assert [block.type for block in answer.content] == ["text"]
 
 
+def test_the_last_text_split_in_two():
+    # As a reply with citations: the text comes as two blocks; joined in order they give the
+    # usual text, neither the first nor the last alone does.
+    usual = anthropic_call()
+    faults.next("split_text")
+    reply = anthropic_call()
+    texts = [block.text for block in reply.content if block.type == "text"]
+    assert [block.type for block in reply.content] == ["text", "text"] and all(texts)
+    assert "".join(texts) == usual.content[0].text
+    assert reply.content[-1].text != usual.content[0].text != reply.content[0].text
+    faults.next("split_text")
+    call = anthropic_call(tools=TOOLS)  # the text before a call is the last text: it splits
+    assert [block.type for block in call.content] == ["text", "text", "tool_use"]
+
+
 def test_content_filter_in_the_openai_shapes():
     faults.next("content_filter", times=2)
     choice = chat_call(tools=FUNCTIONS).choices[0]
@@ -260,7 +275,8 @@ def test_content_filter_in_the_openai_shapes():
 
 @pytest.mark.parametrize("name,api", [("pause_turn", "openai"), ("pause_turn", "openai_responses"),
                                       ("content_filter", "anthropic"), ("invalid_json_arguments", "anthropic"),
-                                      ("unlisted_stop_reason", "openai"), ("no_preamble", "openai")])
+                                      ("unlisted_stop_reason", "openai"), ("no_preamble", "openai"),
+                                      ("split_text", "openai_responses")])
 def test_a_fault_a_shape_lacks_is_an_authoring_error(name, api):
     faults.next(name)
     with pytest.raises(ValueError, match=f"fake_client fault '{name}' has no counterpart in"):
