@@ -5,7 +5,8 @@ starter's function leaves the colleague's broken one; and the lesson's own funct
 from the snippet above, does not fit the colleague's program (ex-silent-error: the program
 speaks Chat Completions only and keeps what it offers in `CHAT_TOOLS`, with no `TOOLS` for the
 lesson's function to read; ex-error-text: the model has no `list_files` to call). Nor does a
-list of names typed in: the tests below. Graded as
+list of names typed in, a deny-list, or a check of the name without the schema: the tests
+below. Graded as
 the page grades: the solution's output and every check of the quiz."""
 
 import pytest
@@ -65,7 +66,8 @@ def test_ex_error_text_is_not_passed_by_a_list_of_names_typed_in(lang, typed):
     assert not graded(lang, "ex-error-text", quiz["solution"].replace(LISTING, repr(typed)))
 
 
-OFFERED = '[tool["function"]["name"] for tool in CHAT_TOOLS]'
+OFFERED = '{tool["function"]["name"]: tool["function"]["parameters"] for tool in CHAT_TOOLS}'
+NOTES_TOOLS = ("read_file", "list_files", "find_in_notes")
 
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
@@ -74,11 +76,11 @@ def test_ex_silent_error_is_not_passed_by_the_offered_names_typed_in(lang):
     # offered list neither run its tool nor name it.
     quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-silent-error"].data
     assert OFFERED in quiz["solution"]
-    typed = quiz["solution"].replace(OFFERED, '["read_file", "list_files", "find_in_notes"]')
+    typed = quiz["solution"].replace(OFFERED, OFFERED[:-1] + f' if tool["function"]["name"] in {NOTES_TOOLS!r}}}')
     assert not graded(lang, "ex-silent-error", typed)
 
 
-OFFERED_TEST = "if name not in offered or name not in HANDLERS:"
+OFFERED_TEST = "if name not in schemas or name not in HANDLERS:"
 
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
@@ -90,6 +92,19 @@ def test_ex_silent_error_is_not_passed_by_a_deny_list(lang, denied):
     assert OFFERED_TEST in quiz["solution"]
     deny = quiz["solution"].replace(OFFERED_TEST, f"if {denied} or name not in HANDLERS:")
     assert not graded(lang, "ex-silent-error", deny)
+
+
+SCHEMA_CHECK = "problem = check_args(schemas[name], args)"
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+def test_ex_silent_error_is_not_passed_without_the_schema_check(lang):
+    # The lesson's execute checks arguments against the offered schema before it runs the
+    # function; an answer that only checks the name lets the plugin's tool, whose function
+    # takes any keyword, run with an argument its schema does not have.
+    quiz = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-silent-error"].data
+    assert SCHEMA_CHECK in quiz["solution"]
+    assert not graded(lang, "ex-silent-error", quiz["solution"].replace(SCHEMA_CHECK, "problem = None"))
 
 
 def test_the_plugin_is_named_anew_on_every_connection():
