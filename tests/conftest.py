@@ -35,6 +35,18 @@ SITE_FIXTURES = {"built_site", "site", "site_url", "isolated_site_url", "notice_
 BROWSER_FIXTURES = {"browser", "page", "page_log", "snippets"}
 
 
+@pytest.fixture(autouse=True)
+def no_fake_client_faults_left():
+    """Every test starts and ends with no pending fake_client fault in its context. A fault
+    that a lesson program queued and never met (the program stopped first) would otherwise
+    reach the next test on the same worker that calls an in-process client, whatever file
+    it is in (a fast run met a first-steps `split_text` in the Responses contract tests)."""
+    from fake_client import faults
+    faults.clear()
+    yield
+    faults.clear()
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects anything
 def pytest_collection_modifyitems(config, items):
     config.stash[COLLECTED_FILES] = {item.path.relative_to(REPO).as_posix() for item in items}
