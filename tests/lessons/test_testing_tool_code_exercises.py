@@ -82,3 +82,18 @@ def test_deleting_the_test_or_printing_the_expected_lines_passes_nothing(lang):
     passed, _, checks = verdict(lang, printed)
     assert not passed
     assert {check["name"]: check["passed"] for check in checks}["answers_shown"] is False
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_a_check_of_the_answer_alone_cannot_tell_the_loops_apart(lang):
+    """The colleague's loop answers (from STOCK) when it gives up, so a test of the reply passes
+    on both loops and the exercise is not passed: only a check of the conversation is."""
+    starter = quiz(lang)["starter"]
+    todo = next(line for line in starter.splitlines() if line.strip().startswith("# "))
+    for check in ("assert reply is not None", "assert reply"):
+        answer_only = starter.replace(todo, f"    {check}")
+        assert answer_only != starter
+        run = exercise_grading.run(f"{lang}/{SLUG}", QUIZ, answer_only)
+        passed_word, _ = harness_words(starter)
+        assert verdicts(run["output"], starter) == [passed_word, passed_word], run["output"]
+        assert not verdict(lang, answer_only)[0]
