@@ -38,6 +38,7 @@ def run_scenarios(client, **options):
 
 @pytest.fixture(scope="module")
 def recorded_calls():
+    fake_client.faults.clear()  # made before any test's own clearing runs: the scenarios meet no fault
     with fake_client.recording() as calls:
         run_scenarios(fake_client.OpenAI())
         run_scenarios(fake_client.OpenAI(), chained=True, reasoning={"effort": "low", "summary": "auto"},
