@@ -175,9 +175,9 @@ STOP_ROWS = (
     StopRow("model_context_window_exceeded", "messages", '`"model_context_window_exceeded"`', "not_an_answer",
             "when-calls-fail"),
     # A refusal also ends with "stop" (`message.refusal` set, `content` null), and so does a
-    # function forced by name with `tool_choice` (measured against OpenAI in
-    # vllm-project/vllm#25054: "required" ends with "tool_calls", a named function with
-    # "stop"; OpenAI's documentation says neither): "stop" alone does not say an answer came.
+    # function forced by name with `tool_choice` (observed against OpenAI's API and reported on
+    # community.openai.com, "Function call with finish_reason of stop"; "required" ends with
+    # "tool_calls"; OpenAI's documentation says neither): "stop" alone does not say an answer came.
     StopRow("stop", "chat", '`"stop"`', "check_first", "tool-loop"),
     StopRow("tool_calls", "chat", '`"tool_calls"`', "run_calls", "tool-loop"),
     # when-calls-fail runs both (and the Responses content filter) on its page.
@@ -187,9 +187,10 @@ STOP_ROWS = (
     # `failed` response (its reason in `response.error`): `ResponseStatus` in openai 3.63.
     # The refusal comes before the plain `completed` row: it is "completed" with no
     # function call too, so a loop checks for it before it takes the text as the answer.
-    # responses-api's loop returns None on it (`output_text or None`) and says why: the lesson
-    # deals with it (the column says "where it is dealt with", not "where a run shows it").
-    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer", "responses-api"),
+    # responses-api's loop only returns None on it (`output_text or None`) and sends the reader
+    # on; when-calls-fail runs it and tells the person (its Responses tab), so the column points
+    # there, as for the content filter.
+    StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer", "when-calls-fail"),
     StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer", "responses-api"),
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls", "responses-api"),
     StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer", "responses-api"),

@@ -161,8 +161,9 @@ def test_every_stop_row_s_lesson_is_a_lesson_of_the_course():
     lessons = {row.key: row.lesson for row in STOP_ROWS}
     # first-steps and the tool loop only name these; when-calls-fail's loop handles each by name
     assert lessons["pause_turn"] == lessons["refusal"] == lessons["model_context_window_exceeded"] == "when-calls-fail"
-    # responses-api's loop answers a completed refusal with None (`output_text or None`)
-    assert lessons["completed_refusal"] == "responses-api"
+    # responses-api's loop only returns None on a completed refusal and sends the reader on:
+    # when-calls-fail handles it (tells the person), as it does the content filter
+    assert lessons["completed_refusal"] == lessons["incomplete_content_filter"] == "when-calls-fail"
     # tool-loop shows the cut reply handled (its call not run, a later cut text not shown)
     assert lessons["max_tokens"] == "tool-loop"
 

@@ -2,11 +2,14 @@
 `ex-calls-only` teaches that the model's turn goes back as the SDK returned it.
 
 - `incomplete-reason` asks what `status` and `incomplete_details` say for a full reply, a reply
-  cut by a 16-token budget and one stopped by the content filter: the two non-answers share the
-  status `incomplete` and only `incomplete_details.reason` tells them apart, while the full
-  reply has no details at all. (Which replies are an answer is first-steps' quiz, not this one.)
-- `cut-reply-text` asks what `output_text` holds in a reply cut by `max_output_tokens`: the text
-  written before the cut, so only `status` says the reply is not complete.
+  cut by a 16-token budget and a reply with calls: only the cut one is `incomplete`, with its
+  reason, and a reply with calls is `completed` with no details, like a text answer (no finish
+  reason such as Chat's `tool_calls`). (The content filter is when-calls-fail's; which replies
+  are an answer is first-steps' quiz.)
+- `cut-reply-text` asks for the status of a step whose text fits the budget with two tokens to
+  spare when the model does not reason, sent again with reasoning: reasoning spends the same
+  `max_output_tokens`, so the reply is cut (`incomplete`), and what it carries in `output_text`
+  is the text written before the cut.
 - `ex-calls-only` keeps the conversation in a JSON "database" between steps, so the premise (the
   colleague needs dicts) is graded: sending back the SDK items themselves cannot be stored and
   the run fails. It starts from a colleague who rebuilds the model's turn by hand, one
@@ -37,14 +40,14 @@ def _run(lesson, data, code):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_incomplete_reason_tells_the_two_non_answers_apart_only_by_their_reason(lang):
+def test_incomplete_reason_only_the_cut_reply_is_incomplete_and_calls_are_completed(lang):
     lesson, data = _quiz(lang, "incomplete-reason")
     run = _run(lesson, data, data["code"])
     assert run["status"] == "done", run
-    full, cut, filtered = [line.split(" ", 1) for line in run["output"].splitlines()]
-    assert full == ["completed", "None"]
-    assert cut[0] == filtered[0] == "incomplete"
-    assert "max_output_tokens" in cut[1] and "content_filter" in filtered[1]
+    full, cut, calls = [line.split(" ", 1) for line in run["output"].splitlines()]
+    assert full == calls == ["completed", "None"]
+    assert cut[0] == "incomplete" and "max_output_tokens" in cut[1]
+    assert 'ask(' in data["code"] and "faults" not in data["code"]   # the filter is when-calls-fail's
     keyed = next(option["output"] for option in data["options"] if option.get("correct"))
     assert keyed == run["output"]
 
@@ -74,15 +77,17 @@ def test_ex_calls_only_is_not_passed_by_turning_reasoning_off(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_cut_reply_text_key_is_the_cut_text_the_run_prints(lang):
+def test_cut_reply_text_the_text_fits_without_reasoning_and_is_cut_with_it(lang):
     lesson = COURSE.lessons[f"{lang}/responses-api"]
-    run = run_chain(lesson.setup("cut"), 'print(reply.status, len(reply.output_text))\n'
-                    'print(last_step({"effort": "none"}, budget).output_text.startswith(reply.output_text))',
+    run = run_chain(lesson.setup("cut"), 'plain = last_step({"effort": "none"}, budget)\n'
+                    'print(plain.status, reply.status, len(reply.output_text))\n'
+                    'print(plain.output_text.startswith(reply.output_text), plain.output_text != reply.output_text)',
                     timeout=20, lang=lang)
     assert run["status"] == "done", run
-    status_and_length, is_prefix = run["output"].splitlines()[-2:]
-    status, length = status_and_length.split()
-    assert status == "incomplete" and int(length) > 0 and is_prefix == "True"
+    statuses, prefix = run["output"].splitlines()[-2:]
+    plain_status, status, length = statuses.split()
+    assert plain_status == "completed" and status == "incomplete" and int(length) > 0
+    assert prefix == "True True"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
