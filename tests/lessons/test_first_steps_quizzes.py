@@ -15,9 +15,10 @@
 
 import pytest
 
-from lesson_runtime import run_chain, same_run
+from lesson_runtime import same_run
 from quiz_kinds.find_bug.kind import apply_fix
 from quiz_kinds.fill_in.kind import fill, split_blanks
+from support.exercise_grading import exercise, run
 from support.repo_course import repo_course
 
 COURSE = repo_course()
@@ -25,39 +26,39 @@ LANGUAGES = sorted(key.split("/")[0] for key in COURSE.lessons if key.endswith("
 
 
 def _quiz(lang: str, quiz_id: str):
-    lesson = COURSE.lessons[f"{lang}/first-steps"]
-    quiz = COURSE.quiz_files[lesson.key].quizzes[quiz_id]
-    return lesson, quiz.data
+    """Where the quiz's code runs (its lesson and id), and its data."""
+    where = (f"{lang}/first-steps", quiz_id)
+    return where, exercise(*where)
 
 
-def _run(lesson, data, code):
-    return run_chain(lesson.setup(data.get("continues")), code, timeout=20, lang=lesson.lang)
+def _run(where, data, code):
+    return run(*where, code, timeout=20)   # as the page runs it: the lesson up to `continues`
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_find_the_id_refuses_an_id_of_another_call(lang):
-    lesson, data = _quiz(lang, "find-the-id")
-    fixed = _run(lesson, data, apply_fix(data["code"], data["line"], data["fix"]))
+    where, data = _quiz(lang, "find-the-id")
+    fixed = _run(where, data, apply_fix(data["code"], data["line"], data["fix"]))
     assert fixed["status"] == "done"
-    shown = _run(lesson, data, data["code"])
-    first_id = _run(lesson, data, "print(call.id)")["output"].strip()
+    shown = _run(where, data, data["code"])
+    first_id = _run(where, data, "print(call.id)")["output"].strip()
     assert first_id.startswith("toolu_") and first_id in shown["error"]["message"]
     for wrong in [f'"tool_use_id": "{first_id}",', '"tool_use_id": response.id,']:
-        run = _run(lesson, data, apply_fix(data["code"], data["line"], wrong))
+        run = _run(where, data, apply_fix(data["code"], data["line"], wrong))
         assert not same_run(run, fixed)
         assert run["error"]["type"] == "BadRequestError"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_stop_reason_refuses_a_deny_list_of_the_value_seen_before(lang):
-    lesson, data = _quiz(lang, "stop-reason")
+    where, data = _quiz(lang, "stop-reason")
     segments, answers = split_blanks(data["code"])
-    seen = _run(lesson, data, 'print(another_reply().stop_reason)')["output"].strip()
+    seen = _run(where, data, 'print(another_reply().stop_reason)')["output"].strip()
     deny = ('response.stop_reason not in ("tool_use", "max_tokens", "refusal", '
             f'"model_context_window_exceeded", "pause_turn", "{seen}")')
-    expected = _run(lesson, data, fill(segments, answers))
+    expected = _run(where, data, fill(segments, answers))
     assert seen and seen not in expected["output"]
-    assert not same_run(_run(lesson, data, fill(segments, [deny])), expected)
+    assert not same_run(_run(where, data, fill(segments, [deny])), expected)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -66,14 +67,14 @@ def test_the_exercise_refuses_blocks_read_from_the_end(lang):
     # survives the thinking block; the first reply with a call comes without its text
     # (`no_preamble`) and the answer to it in two text blocks (`split_text`), so that reading
     # only by type gives the solution's run.
-    lesson, data = _quiz(lang, "ask-about-1187")
+    where, data = _quiz(lang, "ask-about-1187")
     solution = data["solution"]
-    expected = _run(lesson, data, solution)
+    expected = _run(where, data, solution)
     assert expected["status"] == "done"
     by_position = solution.replace("text_of(response)", "response.content[-2].text", 2).replace(
         'next(block for block in response.content if block.type == "tool_use")', "response.content[-1]")
     assert by_position != solution
-    assert not same_run(_run(lesson, data, by_position), expected)
+    assert not same_run(_run(where, data, by_position), expected)
     # Counting from the end with the preamble guarded by its type (content[-2] only when it is
     # text) gives the solution's run but for the answer in two blocks (`split_text`): that
     # fault, and not another, is what refuses it.
@@ -83,13 +84,13 @@ def test_the_exercise_refuses_blocks_read_from_the_end(lang):
     from_the_end = from_the_end.replace("text_of(response)", "response.content[-1].text", 1).replace(
         'next(block for block in response.content if block.type == "tool_use")', "response.content[-1]")
     assert "text_of" not in from_the_end
-    run = _run(lesson, data, from_the_end)
+    run = _run(where, data, from_the_end)
     assert run["status"] == "done" and not same_run(run, expected)
     unsplit = ('"no_preamble", "split_text")', '"no_preamble")')
     assert unsplit[0] in solution
-    assert same_run(_run(lesson, data, from_the_end.replace(*unsplit)),
-                    _run(lesson, data, solution.replace(*unsplit)))
+    assert same_run(_run(where, data, from_the_end.replace(*unsplit)),
+                    _run(where, data, solution.replace(*unsplit)))
     unguarded = solution.replace("if text_of(response):", "if True:")
     without_fault = "\n".join(line for line in solution.splitlines() if "no_preamble" not in line)
-    assert not same_run(_run(lesson, data, unguarded), expected)
-    assert not same_run(_run(lesson, data, without_fault), expected)
+    assert not same_run(_run(where, data, unguarded), expected)
+    assert not same_run(_run(where, data, without_fault), expected)

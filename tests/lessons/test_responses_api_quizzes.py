@@ -23,68 +23,59 @@
 import pytest
 
 from lesson_runtime import run_chain, same_run
-from lesson_runtime.conversation_checks import run_checks
+from support.exercise_grading import broken_checks, exercise, run
 from support.repo_course import repo_course
 
 COURSE = repo_course()
 LANGUAGES = sorted(key.split("/")[0] for key in COURSE.lessons if key.endswith("/responses-api"))
 
 
-def _quiz(lang: str, quiz_id: str):
-    lesson = COURSE.lessons[f"{lang}/responses-api"]
-    return lesson, COURSE.quiz_files[lesson.key].quizzes[quiz_id].data
-
-
-def _run(lesson, data, code):
-    return run_chain(lesson.setup(data.get("continues")), code, timeout=20, lang=lesson.lang)
+def _key(lang: str) -> str:
+    return f"{lang}/responses-api"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_incomplete_reason_only_the_cut_reply_is_incomplete_and_calls_are_completed(lang):
-    lesson, data = _quiz(lang, "incomplete-reason")
-    run = _run(lesson, data, data["code"])
-    assert run["status"] == "done", run
-    full, cut, calls = [line.split(" ", 1) for line in run["output"].splitlines()]
+    data = exercise(_key(lang), "incomplete-reason")
+    transcript = run(_key(lang), "incomplete-reason", data["code"])
+    assert transcript["status"] == "done", transcript
+    full, cut, calls = [line.split(" ", 1) for line in transcript["output"].splitlines()]
     assert full == calls == ["completed", "None"]
     assert cut[0] == "incomplete" and "max_output_tokens" in cut[1]
     assert 'ask(' in data["code"] and "faults" not in data["code"]   # the filter is when-calls-fail's
     keyed = next(option["output"] for option in data["options"] if option.get("correct"))
-    assert keyed == run["output"]
-
-
-def _failed_checks(data, run):
-    return {verdict["name"] for verdict in run_checks(list(data["checks"]), run) if not verdict["passed"]}
+    assert keyed == transcript["output"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ex_calls_only_starter_runs_but_does_not_send_the_turn_back_whole(lang):
-    lesson, data = _quiz(lang, "ex-calls-only")
-    starter, solution = _run(lesson, data, data["starter"]), _run(lesson, data, data["solution"])
+    key, data = _key(lang), exercise(_key(lang), "ex-calls-only")
+    starter, solution = run(key, "ex-calls-only", data["starter"]), run(key, "ex-calls-only", data["solution"])
     assert starter["status"] == solution["status"] == "done", (starter, solution)
-    assert _failed_checks(data, starter) == {"turn_kept_whole"}
-    assert not _failed_checks(data, solution)
+    assert broken_checks(key, "ex-calls-only", starter) == {"turn_kept_whole"}
+    assert not broken_checks(key, "ex-calls-only", solution)
     assert "reasoning" in solution["output"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ex_calls_only_is_not_passed_by_turning_reasoning_off(lang):
-    lesson, data = _quiz(lang, "ex-calls-only")
+    key, data = _key(lang), exercise(_key(lang), "ex-calls-only")
     assert data["starter"].count("reasoning=REASONING, ") == 1
-    unreasoned = _run(lesson, data, data["starter"].replace("reasoning=REASONING, ", ""))
-    solution = _run(lesson, data, data["solution"])
-    assert not _failed_checks(data, unreasoned)   # no reasoning item left to lose...
+    unreasoned = run(key, "ex-calls-only", data["starter"].replace("reasoning=REASONING, ", ""))
+    solution = run(key, "ex-calls-only", data["solution"])
+    assert not broken_checks(key, "ex-calls-only", unreasoned)   # no reasoning item left to lose...
     assert not same_run(unreasoned, solution)    # ...but the printed replies tell
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_cut_reply_text_the_text_fits_without_reasoning_and_is_cut_with_it(lang):
-    lesson = COURSE.lessons[f"{lang}/responses-api"]
-    run = run_chain(lesson.setup("cut"), 'plain = last_step({"effort": "none"}, budget)\n'
+    lesson = COURSE.lessons[_key(lang)]
+    transcript = run_chain(lesson.setup("cut"), 'plain = last_step({"effort": "none"}, budget)\n'
                     'print(plain.status, reply.status, len(reply.output_text))\n'
                     'print(plain.output_text.startswith(reply.output_text), plain.output_text != reply.output_text)',
                     timeout=20, lang=lang)
-    assert run["status"] == "done", run
-    statuses, prefix = run["output"].splitlines()[-2:]
+    assert transcript["status"] == "done", transcript
+    statuses, prefix = transcript["output"].splitlines()[-2:]
     plain_status, status, length = statuses.split()
     assert plain_status == "completed" and status == "incomplete" and int(length) > 0
     assert prefix == "True True"
@@ -92,8 +83,8 @@ def test_cut_reply_text_the_text_fits_without_reasoning_and_is_cut_with_it(lang)
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ex_calls_only_is_not_passed_by_sending_the_sdk_items_back(lang):
-    lesson, data = _quiz(lang, "ex-calls-only")
+    data = exercise(_key(lang), "ex-calls-only")
     dicts = next(line for line in data["solution"].splitlines() if "model_dump(exclude_none=True)" in line)
     sdk_items = dicts.split("items += ")[0] + "items += reply.output"
-    run = _run(lesson, data, data["solution"].replace(dicts, sdk_items))
-    assert run["status"] == "error" and "JSON serializable" in run["output"], run
+    transcript = run(_key(lang), "ex-calls-only", data["solution"].replace(dicts, sdk_items))
+    assert transcript["status"] == "error" and "JSON serializable" in transcript["output"], transcript

@@ -27,10 +27,6 @@ BODY = re.compile(r"(def chat_ticket\(letter, budget\):\n)")
 BUDGET_GUESS = "    if budget < 100:\n        return None\n"
 
 
-def _quiz(key: str) -> dict:
-    return repo_course().quiz_files[key].quizzes[QUIZ].data
-
-
 def _run(key: str, code: str) -> tuple[dict, set[str]]:
     transcript = exercise_grading.run(key, QUIZ, code, timeout=60)
     return transcript, exercise_grading.broken_checks(key, QUIZ, transcript)
@@ -42,7 +38,7 @@ def _budgets(transcript: dict) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_solution_passes_and_the_cut_reply_is_cut_json(key):
-    transcript, failed = _run(key, _quiz(key)["solution"])
+    transcript, failed = _run(key, exercise_grading.exercise(key, QUIZ)["solution"])
     assert transcript["status"] == "done", transcript.get("error")
     assert not failed
     views = read_calls(transcript["calls"])
@@ -58,20 +54,20 @@ def test_the_solution_passes_and_the_cut_reply_is_cut_json(key):
 def test_the_budgets_change_from_run_to_run(key):
     # lesson_runtime seeds `random` with 0 before every run: the exercise draws its budgets
     # from the system's source, so a learner cannot read them off one run and hard-code them.
-    runs = {_budgets(_run(key, _quiz(key)["solution"])[0]) for _ in range(3)}
+    runs = {_budgets(_run(key, exercise_grading.exercise(key, QUIZ)["solution"])[0]) for _ in range(3)}
     assert len(runs) > 1, runs
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_starter_fails_on_the_cut_json(key):
-    transcript, _ = _run(key, _quiz(key)["starter"])
+    transcript, _ = _run(key, exercise_grading.exercise(key, QUIZ)["starter"])
     assert transcript["status"] != "done"
     assert "JSONDecodeError" in json.dumps(transcript.get("error"), ensure_ascii=False)
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_showing_the_cut_text_fails(key):
-    solution = _quiz(key)["solution"]
+    solution = exercise_grading.exercise(key, QUIZ)["solution"]
     assert GUARD in solution
     transcript, failed = _run(key, solution.replace(GUARD, SHOWS_CUT))
     assert transcript["status"] == "done", transcript.get("error")
@@ -80,7 +76,7 @@ def test_showing_the_cut_text_fails(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_printing_the_expected_lines_fails(key):
-    expected, _ = _run(key, _quiz(key)["solution"])
+    expected, _ = _run(key, exercise_grading.exercise(key, QUIZ)["solution"])
     transcript, failed = _run(key, f"print({expected['output']!r}, end='')\n")
     assert transcript["output"] == expected["output"]
     assert "answers_shown" in failed
@@ -88,7 +84,7 @@ def test_printing_the_expected_lines_fails(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_guessing_the_cut_from_the_budget_fails(key):
-    solution = _quiz(key)["solution"]
+    solution = exercise_grading.exercise(key, QUIZ)["solution"]
     assert len(BODY.findall(solution)) == 1
     passed, _, _ = exercise_grading.graded(key, QUIZ, BODY.sub(lambda m: m.group(1) + BUDGET_GUESS, solution))
     assert not passed

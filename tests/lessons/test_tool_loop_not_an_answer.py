@@ -28,10 +28,6 @@ DENY_LIST = ('if turn.stop_reason == "max_tokens":\n{indent}    return None\n'
              '{indent}if not calls:\n{indent}    return text_of(turn)')
 
 
-def _quiz(key: str) -> dict:
-    return repo_course().quiz_files[key].quizzes[QUIZ].data
-
-
 def _run(key: str, code: str) -> tuple[dict, set[str]]:
     transcript = exercise_grading.run(key, QUIZ, code, timeout=60)
     assert transcript["status"] == "done", transcript.get("error")
@@ -46,7 +42,7 @@ def _after_tool_results(call: dict) -> bool:
 
 
 def _starter_with(key: str, replacement: str) -> str:
-    starter = _quiz(key)["starter"]
+    starter = exercise_grading.exercise(key, QUIZ)["starter"]
     match = re.search(STARTER_RETURN, starter, re.MULTILINE)
     assert match, "the starter decides by the presence of calls"
     return starter[:match.start()] + match.group(1) + replacement.format(indent=match.group(1)) + starter[match.end():]
@@ -55,7 +51,7 @@ def _starter_with(key: str, replacement: str) -> str:
 @pytest.mark.parametrize("key", KEYS)
 def test_the_exercise_does_not_check_the_refusal_again(key):
     """first-steps' `stop-reason` owns "a refusal is not an answer"."""
-    assert not _quiz(key).get("faults")
+    assert not exercise_grading.exercise(key, QUIZ).get("faults")
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -74,19 +70,19 @@ def test_a_loop_that_shows_a_later_non_answer_fails(key, loop):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_starter_shows_the_cut_text_and_runs_the_cut_call(key):
-    _, failed = _run(key, _quiz(key)["starter"])
+    _, failed = _run(key, exercise_grading.exercise(key, QUIZ)["starter"])
     assert {"cut_calls_not_run", "only_answers_shown"} <= failed
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_solution_passes(key):
-    _, failed = _run(key, _quiz(key)["solution"])
+    _, failed = _run(key, exercise_grading.exercise(key, QUIZ)["solution"])
     assert not failed
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_one_reply_is_cut_inside_a_call_and_one_after_tool_results(key):
-    transcript, _ = _run(key, _quiz(key)["starter"])
+    transcript, _ = _run(key, exercise_grading.exercise(key, QUIZ)["starter"])
     cut_with_call, cut_after_results = False, False
     for call in transcript["calls"]:
         response = call.get("response") or {}
@@ -101,7 +97,7 @@ def test_one_reply_is_cut_inside_a_call_and_one_after_tool_results(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_a_later_reply_has_a_stop_reason_no_list_holds(key):
-    transcript, _ = _run(key, _quiz(key)["solution"])
+    transcript, _ = _run(key, exercise_grading.exercise(key, QUIZ)["solution"])
     known = {"end_turn", "stop_sequence", "tool_use", "max_tokens", "pause_turn", "refusal",
              "model_context_window_exceeded"}
     later_unknown = [call for call in transcript["calls"]
