@@ -32,7 +32,7 @@ from ._model import Lesson, QuizFile
 from ._problems import Problem
 from ._program_export import Program
 from ._render import RenderedLesson
-from ._languages import default_language
+from ._languages import Language, default_language
 
 # The build's cache folder in the content root (transcripts, pictures, artifacts, ...).
 CACHE_FOLDER = ".lesson-cache"
@@ -60,19 +60,24 @@ class LessonInputs:
     runtime: str  # fingerprint of what a transcript depends on besides its chain (_runner)
     builder: str  # fingerprint of the builder's code and the picture renderer's (:func:`builder_fingerprint`)
     markdown_settings: str  # the markdown extensions and their settings, as text
-    digits: str = "latn"  # the registry's digits of the lesson's language (figures in prose)
+    language: Optional[Language] = None  # the registry's entry of the lesson's language (figures in prose)
 
     @property
     def key(self) -> str:
         """``<lang>/<slug>``."""
         return self.lesson.key
 
+    def _number_signs(self) -> Optional[list[str]]:
+        """What of the language a figure in prose is written with (its digits and signs)."""
+        found = self.language
+        return [found.digits, found.group, found.decimal] if found is not None else None
+
     def digest(self, render: bool) -> str:
         """The artifact's name: a hash of every input (``render``: with the rendered page)."""
         quiz_path = self.quiz_file.path if self.quiz_file is not None else ""
         made_of = [self.builder, render, self.runtime,
                    self.markdown_settings, self.lesson.path, self.lesson.text, quiz_path, self.quiz_text,
-                   self.title, self.lesson.models, self.models_usable, list(self.strings), self.digits]
+                   self.title, self.lesson.models, self.models_usable, list(self.strings), self._number_signs()]
         text = json.dumps(made_of, ensure_ascii=False, sort_keys=True)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

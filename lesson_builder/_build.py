@@ -20,7 +20,7 @@ from ._discover import lesson_files, quiz_files, selected, slug_and_lang, unmatc
 from ._glossary import glossary_pages
 from ._han_line_breaks import check_han_line_breaks
 from ._left_to_write import check_left_to_write
-from ._languages import LanguageRegistryError, language
+from ._languages import Language, LanguageRegistryError, language
 from ._lesson_links import check_links, check_quiz_links, lesson_page
 from ._reference_page import reference_page_paths
 from ._place_words import check_place_words
@@ -72,7 +72,7 @@ class Course:
                             strings=strings_of(self.root, lesson.lang),
                             runtime=tools.runner.fingerprint if tools else "", builder=tools.builder if tools else "",
                             markdown_settings=tools.markdown_settings if tools else "",
-                            digits=_digits(self.root, lesson.lang))
+                            language=_language(self.root, lesson.lang))
 
     def transcript(self, lesson_key: str, snippet_id: str) -> Optional[dict]:
         artifact = self.artifacts.get(lesson_key)
@@ -290,12 +290,13 @@ def _read_quietly(course: Course) -> dict[str, LessonArtifact]:
     return {key: LessonArtifact(lesson, quiet.quiz_files.get(key)) for key, lesson in quiet.lessons.items()}
 
 
-def _digits(root: Path, lang: str) -> str:
-    """The registry's digits of ``lang`` (a language it lacks is reported elsewhere: ASCII)."""
+def _language(root: Path, lang: str) -> Optional[Language]:
+    """The registry's entry of ``lang`` (None: a language it lacks, reported elsewhere; its
+    figures stay as Python writes them)."""
     try:
-        return language(root, lang).digits
+        return language(root, lang)
     except LanguageRegistryError:
-        return "latn"
+        return None
 
 
 def _short_title(course: Course, lesson: Lesson) -> str:

@@ -28,7 +28,6 @@ from ._artifact import (ARTIFACTS_FOLDER, CACHE_FOLDER, ArtifactStore, LessonArt
                         builder_fingerprint)
 from ._course_models import names_used
 from ._figures import FIGURE, FigureError, format_figure, in_code_span, local_figure, resolve_figure
-from ._languages import DIGITS
 from ._html import course_models_html, hidden_snippet_html, quiz_html, snippet_html
 from ._markdown import markdown_renderer
 from ._model import Lesson, Quiz, QuizFile
@@ -349,9 +348,9 @@ class _Compiling:
             return None
 
     def _local(self, figure: str, in_code: bool) -> str:
-        """A figure in the prose, in the page language's digits (never inside code)."""
-        table = str.maketrans(DIGITS["latn"], DIGITS[self.inputs.digits])
-        return local_figure(figure, lambda text: text.translate(table), in_code)
+        """A figure in the prose, as the page's language writes a number (never inside code)."""
+        found = self.inputs.language
+        return local_figure(figure, found.local_number if found is not None else str, in_code)
 
     def _context(self, quiz: Quiz, runner: Optional[ChainRunner] = None) -> QuizContext:
         def run_more(programs: dict[str, str]) -> dict[str, dict]:

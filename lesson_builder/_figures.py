@@ -69,10 +69,11 @@ def in_code_span(text: str, start: int) -> bool:
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
-def local_figure(text: str, digits: Callable[[str], str], in_code: bool) -> str:
+def local_figure(text: str, number: Callable[[str], str], in_code: bool) -> str:
     """A figure as its language writes a number in running text (Persian digits on a
-    Persian page); text that is not a number, and any figure inside code, stay as they are."""
-    return digits(text) if not in_code and _NUMBER.fullmatch(text) else text
+    Persian page, "156 000" on a Russian one); text that is not a number, and any figure
+    inside code, stay as they are."""
+    return number(text) if not in_code and _NUMBER.fullmatch(text) else text
 
 
 def format_figure(value: Any) -> str:

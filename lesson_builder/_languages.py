@@ -2,11 +2,12 @@
 change of the file, checked as it loads (a mistake names the file and the line).
 
 Everything in the build that depends on a language asks here: the site's languages and their
-order, names, direction, digits, the theme's locale, the search's stemmers, the script and
+order, names, direction, digits and number signs, the theme's locale, the search's stemmers, the script and
 reading speed, the Han line-break rule, the site's name and description, the menu's names.
 """
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +20,12 @@ DIRECTIONS = ("ltr", "rtl")
 # Intl's numbering systems the build can write (the front end asks Intl itself).
 DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 SCRIPTS = ("cyrillic", "arabic", "han", "latin")
-FIELDS = ("code", "name", "direction", "digits", "theme", "search", "script", "reading", "han_lines",
+# Running text groups a number's thousands from five digits on: Bulgarian, Russian and
+# Ukrainian typography leave a four-digit number whole ("1000", "12 500"), and the other
+# languages read the same way. Tables group every thousand (the reference page's columns).
+GROUP_FROM_DIGITS = 5
+_NUMBER = re.compile(r"(?P<sign>-?)(?P<whole>\d+)(?:\.(?P<fraction>\d+))?")
+FIELDS = ("code", "name", "direction", "digits", "number", "theme", "search", "script", "reading", "han_lines",
           "site", "nav")
 
 
@@ -37,6 +43,8 @@ class Language:
     name: str  # in itself
     direction: str
     digits: str
+    group: str  # thousands separator in running text
+    decimal: str  # decimal sign
     theme: str
     search: tuple[str, ...]
     script: str
@@ -50,6 +58,19 @@ class Language:
     def local_digits(self, text: str) -> str:
         """``text`` with its ASCII digits written in the language's own digits."""
         return text.translate(str.maketrans(DIGITS["latn"], DIGITS[self.digits]))
+
+    def local_number(self, text: str, group_from: int = GROUP_FROM_DIGITS) -> str:
+        """A number written in ASCII (``-12345.5``) as the language writes it: its digits, its
+        decimal sign, and its thousands grouped once the whole part has ``group_from`` digits.
+        Text that is not such a number comes back with only its digits changed."""
+        match = _NUMBER.fullmatch(text)
+        if match is None:
+            return self.local_digits(text)
+        whole = match["whole"]
+        if len(whole) >= group_from:
+            whole = f"{int(whole):,}".replace(",", self.group)
+        fraction = self.decimal + match["fraction"] if match["fraction"] is not None else ""
+        return self.local_digits(match["sign"] + whole + fraction)
 
 
 def languages(root: Path) -> list[Language]:
@@ -118,6 +139,9 @@ def _entry(entry, line: int) -> Language:
          "'code' is the language's ISO 639 code: two or three lowercase letters"),
         ("direction", entry["direction"] in DIRECTIONS, f"'direction' is one of {', '.join(DIRECTIONS)}"),
         ("digits", entry["digits"] in DIGITS, f"'digits' is one of {', '.join(DIGITS)}"),
+        ("number", isinstance(entry["number"], dict) and set(entry["number"]) == {"group", "decimal"}
+         and all(isinstance(sign, str) and len(sign) == 1 and not sign.isdigit() for sign in entry["number"].values()),
+         "'number' is {group: <thousands separator>, decimal: <decimal sign>}, one character each"),
         ("script", entry["script"] in SCRIPTS, f"'script' is one of {', '.join(SCRIPTS)}"),
         ("search", isinstance(entry["search"], list) and all(isinstance(x, str) for x in entry["search"]),
          "'search' lists lunr languages, e.g. [ru]"),
@@ -131,7 +155,8 @@ def _entry(entry, line: int) -> Language:
         if not holds:
             fail(key, f"language '{code}': {message}")
     return Language(code=code, name=str(entry["name"]), direction=entry["direction"],
-                    digits=entry["digits"], theme=str(entry["theme"]), search=tuple(entry["search"]),
+                    digits=entry["digits"], group=entry["number"]["group"],
+                    decimal=entry["number"]["decimal"], theme=str(entry["theme"]), search=tuple(entry["search"]),
                     script=entry["script"], words_per_minute=reading["words"], han_per_minute=reading.get("han", 0),
                     han_lines=entry["han_lines"], site_name=str(site["name"]),
                     site_description=str(site["description"]), nav=dict(entry["nav"]))

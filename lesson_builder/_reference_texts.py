@@ -1,7 +1,8 @@
 """A language's words for the reference page: ``lessons/REFERENCE.<lang>.yaml``, read and checked.
 
 The file holds only what a language writes: headings, sentences, the labels of the rows the
-page shows and the way it writes numbers and dates. Every key the page needs must be there
+page shows and the way it writes dates (its digits and number signs are the language
+registry's, lessons/languages.yaml, as on every page). Every key the page needs must be there
 and no other (a misspelt key would otherwise hide a missing one); a problem names the file
 and the line.
 """
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from fake_client._models import CATALOGUE
 
+from ._languages import Language, language
 from ._reference_data import ERROR_ROWS, SHAPE_PHRASES, SHAPE_ROWS, STOP_ROWS, WHAT_A_LOOP_DOES
 from ._yaml_lines import LocatedDict, YamlProblem, load_located_yaml
 
@@ -28,7 +30,6 @@ def _keys(*names: str) -> dict:
 LAYOUT = {
     "title": TEXT,
     "intro": TEXT,
-    "number": {"group": TEXT, "digits": TEXT},
     "date": TEXT,  # "{d}", "{m}", "{y}"; "{dd}", "{mm}": two digits; "{month}": a name of `months`
     "months": TEXT,  # twelve names, separated by spaces
     "shapes": {"heading": TEXT, "text": TEXT, "what": TEXT,
@@ -73,15 +74,14 @@ class ReferenceTexts:
     lang: str
     path: str  # as shown in problems, relative to the content root
     words: dict
+    language: Language  # the registry's entry: digits and number signs
 
     def number(self, value: int) -> str:
-        """An integer as the language writes it: its digits, its thousands separator."""
-        grouped = f"{value:,}".replace(",", self.words["number"]["group"])
-        return self.digits(grouped)
+        """An integer as the language writes it in a table: its digits, every thousand grouped."""
+        return self.language.local_number(str(value), group_from=4)
 
     def digits(self, text: str) -> str:
-        own = self.words["number"]["digits"]
-        return text.translate(str.maketrans("0123456789", own))
+        return self.language.local_digits(text)
 
     def date(self, day) -> str:
         months = self.words["months"].split()
@@ -110,11 +110,9 @@ def read_reference_texts(root: Path, lang: str) -> ReferenceTexts:
     except (OSError, UnicodeDecodeError) as error:
         raise ReferenceProblem(shown, 1, f"cannot be read ({error})") from None
     _check(shown, data, LAYOUT, "", 1)
-    texts = ReferenceTexts(lang, shown, data)
+    texts = ReferenceTexts(lang, shown, data, language(root, lang))
     if len(data["months"].split()) != 12:
         raise ReferenceProblem(shown, data.line_of("months"), "'months' names the twelve months, separated by spaces")
-    if len(data["number"]["digits"]) != 10:
-        raise ReferenceProblem(shown, data["number"].line_of("digits"), "'number.digits' is the ten digits 0 to 9")
     return texts
 
 

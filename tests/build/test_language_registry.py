@@ -53,12 +53,34 @@ def test_reading_speed_and_digits_are_the_registrys():
     assert by_code["fa"].local_digits("12") == "۱۲" and by_code["bg"].local_digits("12") == "12"
 
 
+@pytest.mark.parametrize(("code", "text", "written"), [
+    ("ru", "156000", "156\u00a0000"),  # a no-break space: the number never breaks at a line's end
+    ("uk", "1250000", "1\u00a0250\u00a0000"),
+    ("bg", "-12345", "-12\u00a0345"),
+    ("ru", "4096", "4096"),  # four digits stay whole in running text
+    ("ru", "2.5", "2,5"),  # the decimal sign
+    ("fa", "156000.5", "۱۵۶٬۰۰۰٫۵"),
+    ("zh", "156000", "156,000"),
+    ("ru", "claude-sonnet-5", "claude-sonnet-5"),  # not a number: as it is
+])
+def test_a_figure_is_written_as_its_language_writes_numbers(code, text, written):
+    by_code = {language.code: language for language in REGISTRY}
+    assert by_code[code].local_number(text) == written
+
+
+def test_a_table_groups_every_thousand():
+    ru = next(language for language in REGISTRY if language.code == "ru")
+    assert ru.local_number("4096", group_from=4) == "4\u00a0096"
+
+
 # (what is changed, the line the error must name: the first line of the changed text that holds it)
 @pytest.mark.parametrize(("mistake", "at", "words"), [
     (("direction: rtl", "direction: right"), "direction: right", "'direction' is one of ltr, rtl"),
     (("    han_lines: true\n", ""), "code: zh", "language 'zh' has no 'han_lines'"),
     (("  - code: ru", "  - code: fa"), "code: fa\n    name: Рус", "language 'fa' is listed twice"),
     (("    theme: uk\n", "    theme: uk\n    flag: UA\n"), "flag: UA", "unknown field 'flag'"),
+    (('number: {group: "\\u00a0", decimal: ","}', 'number: {group: "", decimal: ","}'), 'number: {group: ""',
+     "'number' is {group: <thousands separator>, decimal: <decimal sign>}"),
 ])
 def test_a_mistake_in_the_registry_names_its_line(tmp_path, mistake, at, words):
     text = (REPO / REGISTRY_FILE).read_text(encoding="utf-8")

@@ -24,6 +24,7 @@ ENTRY = f"""
     name: {NAME}
     direction: ltr
     digits: latn
+    number: {{group: ".", decimal: ","}}
     theme: mk
     search: [ru]
     script: cyrillic

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from fake_client._models import CATALOGUE, ModelCard
+from lesson_builder._languages import DIGITS
 from lesson_builder._reference_links import missing_reference_link, reference_table_line
 from lesson_builder._reference_models import FORCED_KINDS, PROVIDER_NAMES, REFUSABLE, model_cards
 from lesson_builder._reference_page import reference_markdown, reference_pages
@@ -43,8 +44,8 @@ def model_rows(markdown: str, provider: str) -> dict[str, dict[str, str]]:
 
 def as_number(text: str, texts) -> int:
     """A figure as the page writes it, back to an int (the language's digits and separator)."""
-    ascii_digits = text.translate(str.maketrans(texts.words["number"]["digits"], "0123456789"))
-    return int(ascii_digits.replace(texts.words["number"]["group"], ""))
+    ascii_digits = text.translate(str.maketrans(DIGITS[texts.language.digits], DIGITS["latn"]))
+    return int(ascii_digits.replace(texts.language.group, ""))
 
 
 def mismatches(markdown: str, texts, catalogue) -> list[str]:
