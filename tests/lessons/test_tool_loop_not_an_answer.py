@@ -2,9 +2,9 @@
 a call (first step) and an answer cut after the tool results (a later step, no call left in
 it), so that only a loop that decides by the stop reason, not by the presence of calls,
 passes. A loop that runs the cut call must fail it, and so must one that skips cut calls but
-shows the later cut text. A later reply (after the tool results) also comes with a stop reason
-no list holds (`unlisted_stop_reason`), so a loop that lists what is *not* an answer fails too;
-the refusal belongs to first-steps, so the exercise has no refusal.
+shows the later cut text. A third question is refused at step 2, after a tool round (the
+lesson's own case: first-steps' refusal comes at the first request): a loop that trusts "no
+calls" or that lists only `max_tokens` as not an answer shows the refusal's words and fails.
 The build proves only that the starter fails and the solution passes."""
 
 import re
@@ -22,8 +22,8 @@ RUNS_CUT_CALLS = 'if not calls:\n{indent}    return text_of(turn) if turn.stop_r
 # The starter with cut calls dropped, but any reply without calls still shown as the answer.
 SHOWS_CUT_TEXT = ('if turn.stop_reason != "tool_use":\n{indent}    calls = []\n'
                   '{indent}if not calls:\n{indent}    return text_of(turn)')
-# A loop that lists what is *not* an answer: it hides the cut replies, but shows the later reply
-# whose stop reason nobody could list (the teaching model makes up a new one every run).
+# A loop that lists what is *not* an answer and thinks only of the cut replies: it shows the
+# refusal that comes after the tool results.
 DENY_LIST = ('if turn.stop_reason == "max_tokens":\n{indent}    return None\n'
              '{indent}if not calls:\n{indent}    return text_of(turn)')
 
@@ -49,9 +49,13 @@ def _starter_with(key: str, replacement: str) -> str:
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_the_exercise_does_not_check_the_refusal_again(key):
-    """first-steps' `stop-reason` owns "a refusal is not an answer"."""
-    assert not exercise_grading.exercise(key, QUIZ).get("faults")
+def test_the_exercise_leaves_first_steps_faults_out(key):
+    """first-steps owns a refusal at the first request and `no_preamble`; the exercise sets no
+    fault of its own (the refusal is queued by the tool, so it comes after a tool round)."""
+    quiz = exercise_grading.exercise(key, QUIZ)
+    assert not quiz.get("faults")
+    assert "no_preamble" not in quiz["starter"] + quiz["solution"] + quiz["prompt"]
+    assert "unlisted_stop_reason" not in quiz["starter"] + quiz["solution"]
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -96,11 +100,22 @@ def test_one_reply_is_cut_inside_a_call_and_one_after_tool_results(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_a_later_reply_has_a_stop_reason_no_list_holds(key):
-    transcript, _ = _run(key, exercise_grading.exercise(key, QUIZ)["solution"])
-    known = {"end_turn", "stop_sequence", "tool_use", "max_tokens", "pause_turn", "refusal",
-             "model_context_window_exceeded"}
-    later_unknown = [call for call in transcript["calls"]
-                     if (call.get("response") or {}).get("stop_reason") not in known | {None}
-                     and _after_tool_results(call)]
-    assert later_unknown, "no reply after tool results with an unlisted stop reason"
+@pytest.mark.parametrize("code", ["starter", "solution"])
+def test_a_refusal_comes_at_a_later_step_after_tool_results(key, code):
+    transcript, _ = _run(key, exercise_grading.exercise(key, QUIZ)[code])
+    refused = [call for call in transcript["calls"]
+               if (call.get("response") or {}).get("stop_reason") == "refusal"]
+    assert len(refused) == 1, "exactly one refused reply"
+    assert _after_tool_results(refused[0]), "the refusal is not after a tool round"
+    words = "".join(block.get("text", "") for block in refused[0]["response"]["content"]).strip()
+    assert words, "the refusal carries no words a wrong loop could show"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_starter_shows_the_refusals_words(key):
+    transcript, failed = _run(key, exercise_grading.exercise(key, QUIZ)["starter"])
+    refused = next(call for call in transcript["calls"]
+                   if (call.get("response") or {}).get("stop_reason") == "refusal")
+    words = "".join(block.get("text", "") for block in refused["response"]["content"]).strip()
+    assert words in transcript["output"]
+    assert "only_answers_shown" in failed
