@@ -88,3 +88,21 @@ def test_ex_calls_only_is_not_passed_by_sending_the_sdk_items_back(lang):
     sdk_items = dicts.split("items += ")[0] + "items += reply.output"
     transcript = run(_key(lang), "ex-calls-only", data["solution"].replace(dicts, sdk_items))
     assert transcript["status"] == "error" and "JSON serializable" in transcript["output"], transcript
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_run_function_call_answers_unparseable_arguments_as_run_tool_call_does(lang):
+    """The page says run_function_call parses "as run_tool_call" does: the same words, never
+    the json exception's own text, in the Responses shape."""
+    lesson = COURSE.lessons[_key(lang)]
+    probe = ("from types import SimpleNamespace as NS\n"
+             "bad = '{\"order_id\": 1042'\n"
+             "item = NS(type='function_call', call_id='call_x', name='get_order_status', arguments=bad)\n"
+             "chat = NS(id='call_x', function=NS(name='get_order_status', arguments=bad))\n"
+             "print(json.dumps([run_function_call(item)['output'], run_tool_call(chat)['content']]))\n")
+    transcript = run_chain(lesson.setup("run-call"), probe, timeout=20, lang=lang)
+    assert transcript["status"] == "done", transcript
+    import json
+    responses_text, chat_text = json.loads(transcript["output"].splitlines()[-1])
+    assert responses_text == chat_text
+    assert "Expecting" not in responses_text and "line 1" not in responses_text
