@@ -98,8 +98,12 @@ SHAPE_ROWS = (
     # openai/openai-openapi#541), and each language's cell says where the rule comes from. The
     # models are the catalogue's (`chat_tools_need_no_reasoning`): the page fills
     # [[models]] of the chat phrase in, and leaves the row out when no model has the rule.
+    # Anthropic: manual extended thinking takes only tool_choice auto / none; any / tool is a 400
+    # ("Thinking may not be enabled when tool_choice forces tool use": platform.claude.com/docs/
+    # en/build-with-claude/extended-thinking, tool choice limitation); adaptive thinking goes
+    # by model (the Models table's forced_tool_choice column).
     ShapeRow("tools_and_reasoning",
-             '[[no_such_rule]]',
+             '[[thinking_forces_no_call]]',
              '`reasoning_effort="none"`[[chat_tools_need_no_reasoning]]',
              '[[no_such_rule]]'),
     ShapeRow("where_calls",
@@ -137,7 +141,7 @@ SHAPE_ROWS = (
 # Persian: a Latin comma or a middle dot breaks a right-to-left line); `colon`, `open` and
 # `close` are the language's colon and brackets (full width in Chinese: "：", "（", "）").
 SHAPE_PHRASES = ("comma", "colon", "open", "close", "first_in_messages", "not_strict", "required",
-                 "reasoning_refuse_max_tokens", "no_such_rule", "chat_tools_need_no_reasoning", "a_dict", "a_json_string",
+                 "reasoning_refuse_max_tokens", "no_such_rule", "thinking_forces_no_call", "chat_tools_need_no_reasoning", "a_dict", "a_json_string",
                  "reasoning_items_too", "or", "one_user_message", "one_message_per_call", "one_item_per_call",
                  "no_flag", "no_function_call", "with_function_calls", "with_refusal", "sdk_property",
                  "only_if_incomplete", "or_none", "not_item_id", "and")

@@ -6,10 +6,12 @@
   reason, and a reply with calls is `completed` with no details, like a text answer (no finish
   reason such as Chat's `tool_calls`). (The content filter is when-calls-fail's; which replies
   are an answer is first-steps' quiz.)
-- `cut-reply-text` asks for the status of a step whose text fits the budget with two tokens to
-  spare when the model does not reason, sent again with reasoning: reasoning spends the same
-  `max_output_tokens`, so the reply is cut (`incomplete`), and what it carries in `output_text`
-  is the text written before the cut.
+- `cut-reply-text` asks, after the run shows the reasoning step `incomplete`, what its
+  `output_text` holds: the step's text fits the budget with two tokens to spare when the model
+  does not reason, reasoning spends the same `max_output_tokens`, so the text stops where the
+  tokens ran out and `output_text` carries its beginning (not '', not the whole text): only
+  `status` tells the reply is cut. The snippet no longer prints the text, so the quiz cannot be
+  read off the run above it.
 - `ex-calls-only` keeps the conversation in a JSON "database" between steps, so the premise (the
   colleague needs dicts) is graded: sending back the SDK items themselves cannot be stored and
   the run fails. It starts from a colleague who rebuilds the model's turn by hand, one
@@ -88,3 +90,34 @@ def test_ex_calls_only_is_not_passed_by_sending_the_sdk_items_back(lang):
     sdk_items = dicts.split("items += ")[0] + "items += reply.output"
     transcript = run(_key(lang), "ex-calls-only", data["solution"].replace(dicts, sdk_items))
     assert transcript["status"] == "error" and "JSON serializable" in transcript["output"], transcript
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_run_function_call_answers_unparseable_arguments_as_run_tool_call_does(lang):
+    """The page says run_function_call parses "as run_tool_call" does: the same words, never
+    the json exception's own text, in the Responses shape."""
+    lesson = COURSE.lessons[_key(lang)]
+    probe = ("from types import SimpleNamespace as NS\n"
+             "bad = '{\"order_id\": 1042'\n"
+             "item = NS(type='function_call', call_id='call_x', name='get_order_status', arguments=bad)\n"
+             "chat = NS(id='call_x', function=NS(name='get_order_status', arguments=bad))\n"
+             "print(json.dumps([run_function_call(item)['output'], run_tool_call(chat)['content']]))\n")
+    transcript = run_chain(lesson.setup("run-call"), probe, timeout=20, lang=lang)
+    assert transcript["status"] == "done", transcript
+    import json
+    responses_text, chat_text = json.loads(transcript["output"].splitlines()[-1])
+    assert responses_text == chat_text
+    assert "Expecting" not in responses_text and "line 1" not in responses_text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cut_reply_text_is_not_printed_by_the_run_above_the_quiz(lang):
+    """The quiz asks what the cut reply's output_text holds: the `cut` snippet above it must not
+    print it, and the quiz must come after that snippet, before the paragraph that says it."""
+    import re
+    from support.repo_course import REPO
+    page = (REPO / "lessons" / "responses-api" / f"{lang}.md").read_text(encoding="utf-8")
+    snippet = re.search(r"```python id=cut .*?```", page, re.S).group(0)
+    assert "output_text" not in snippet
+    assert page.index("::: quiz cut-reply-text") > page.index("```python id=cut ")
+    assert exercise(_key(lang), "cut-reply-text")["kind"] == "predict-output"
