@@ -2,13 +2,18 @@
 
 - `ex-retry-after`: the wait the 429 asks for is drawn when the check runs (two to six
   seconds), and the check fails a wait shorter or more than a second longer than asked, so a
-  number not read from `retry-after` fails unless it happens to be the one drawn; asking
-  again at once meets another 429 (the fake holds it), as the prompt says; any way of
-  reading the header passes;
+  number not read from `retry-after` (a fixed wait, a backoff of its own) fails unless it
+  happens to be the one drawn; asking again at once meets another 429 (the fake holds it),
+  as the prompt says; any way of reading the header passes; a 429 without `retry-after` (on
+  Anthropic, e.g. the spend cap, which waiting does not cure) is not retried, as the page
+  says: the solution hands it on after one request (the page's check never sends one, so
+  this is proven here, with the header taken off the fake's answer);
 - `mc-sdk-retries`: its right option (two overloads under the default two retries: an
   answer, on the third request) is what the fake does;
-- `ex-cut-retry`: `FIRST_TRY` (set per language, where the teaching model's words put it)
-  cuts the first reply inside a tool call, so a program that keeps the cut turn sends a call
+- `ex-cut-retry`: the check pauses the first question's first turn (`pause_turn`), so the
+  cut comes at the second step and a retry only on the first step (`step == 1`) fails;
+  `FIRST_TRY` (set per language, where the teaching model's words put it) cuts the first
+  reply after the pause inside a tool call, so a program that keeps the cut turn sends a call
   with no result (the API's 400) and one that runs the cut call breaks `cut_calls_not_run`;
   the cut reply is asked again, once, with the larger limit, the same messages sent; the
   second question's reply is cut even then, so a program that retries more than once ends
@@ -79,7 +84,7 @@ def test_the_starters_retry_at_once_gets_429_again(key):
 @pytest.mark.parametrize("guess", [1, 4, 8])
 def test_a_hard_coded_wait_fails_unless_it_happens_to_be_what_was_asked(key, guess):
     solution = _quiz(key, "ex-retry-after")["solution"]
-    mistake = _replace(solution, r"time\.sleep\(wait\)", f"time.sleep({guess})")
+    mistake = _replace(solution, r"time\.sleep\(float\(wait\)\)", f"time.sleep({guess})")
     transcript, broken = _run(key, "ex-retry-after", mistake, raises=None)
     first = _asked(transcript)[0]
     assert ("waited_as_asked" in broken) == (not first <= guess <= first + 1), (guess, first)
@@ -88,11 +93,53 @@ def test_a_hard_coded_wait_fails_unless_it_happens_to_be_what_was_asked(key, gue
 @pytest.mark.parametrize("key", KEYS)
 def test_the_header_read_another_way_passes(key):
     solution = _quiz(key, "ex-retry-after")["solution"]
-    other = _replace(solution, r'float\(error\.response\.headers\.get\("retry-after", 1\)\)',
-                     'int(error.response.headers["retry-after-ms"]) / 1000')
+    other = _replace(solution, r'headers\.get\("retry-after"\)', 'headers.get("retry-after-ms")')
+    other = _replace(other, r"time\.sleep\(float\(wait\)\)", "time.sleep(int(wait) / 1000)")
     transcript, broken = _run(key, "ex-retry-after", other)
     assert not broken
     assert transcript["output"] == _expected(key, "ex-retry-after")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_backoff_of_its_own_that_ignores_retry_after_fails(key):
+    solution = _quiz(key, "ex-retry-after")["solution"]
+    mistake = _replace(solution, r"time\.sleep\(float\(wait\)\)", "time.sleep(0.5 * 2 ** attempt)")
+    passed, _, _ = exercise_grading.graded(key, "ex-retry-after", mistake)
+    assert not passed
+
+
+def _without_retry_after(monkeypatch):
+    """The fake's 429 without `retry-after` (and without `retry-after-ms`)."""
+    from fake_client import _attempts
+
+    answer = _attempts.error_answer
+
+    def bare(*args, **kwargs):
+        status, body, headers = answer(*args, **kwargs)
+        return status, body, {name: value for name, value in headers.items() if not name.startswith("retry-after")}
+
+    monkeypatch.setattr(_attempts, "error_answer", bare)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_429_without_retry_after_is_handed_on_not_retried(key, monkeypatch):
+    """What the page teaches: a 429 that does not say when to come back (on Anthropic, e.g.
+    the spend cap) is not retried; the solution raises it after the one request."""
+    _without_retry_after(monkeypatch)
+    transcript, _ = _run(key, "ex-retry-after", _quiz(key, "ex-retry-after")["solution"], raises=True)
+    assert transcript["error"]["type"] == "RateLimitError"
+    assert len(transcript["calls"]) == 1
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_default_wait_for_a_429_without_retry_after_retries_it(key, monkeypatch):
+    """The old solution's `headers.get("retry-after", 1)`: it asks again a 429 the page says
+    not to retry."""
+    _without_retry_after(monkeypatch)
+    solution = _quiz(key, "ex-retry-after")["solution"]
+    mistake = _replace(solution, r'headers\.get\("retry-after"\)', 'headers.get("retry-after", 1)')
+    transcript, _ = _run(key, "ex-retry-after", mistake, raises=None)
+    assert len(transcript["calls"]) > 1
 
 
 # mc-sdk-retries: a variation the page does not show
@@ -128,18 +175,20 @@ def test_the_solution_retries_the_cut_reply_once_with_the_larger_limit(key):
     assert not broken
     limits = [call["request"]["max_tokens"] for call in transcript["calls"]]
     reasons = [call["response"]["stop_reason"] for call in transcript["calls"]]
-    # README: cut, then the same request with the larger limit, then the answer; deploy.log:
-    # cut, the same again, then cut even at the larger limit, and no further retry
-    assert reasons == ["max_tokens", "tool_use", "end_turn", "max_tokens", "tool_use", "max_tokens"], reasons
-    assert limits[0] < limits[1] == limits[2] and limits[3] < limits[4] == limits[5], limits
-    for cut in (0, 3):
+    # README: paused, then cut at the second step, the same request with the larger limit, then
+    # the answer; deploy.log: cut, the same again, then cut even at the larger limit, and no
+    # further retry
+    assert reasons == ["pause_turn", "max_tokens", "tool_use", "end_turn", "max_tokens", "tool_use",
+                       "max_tokens"], reasons
+    assert limits[1] < limits[2] == limits[3] and limits[4] < limits[5] == limits[6], limits
+    for cut in (1, 4):
         assert transcript["calls"][cut + 1]["request"]["messages"] == transcript["calls"][cut]["request"]["messages"]
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_first_try_is_cut_inside_a_tool_call(key):
     transcript, _ = _run(key, "ex-cut-retry", _quiz(key, "ex-cut-retry")["solution"])
-    first = transcript["calls"][0]["response"]
+    first = transcript["calls"][1]["response"]      # the first after the pause
     assert first["stop_reason"] == "max_tokens"
     assert "tool_use" in [block["type"] for block in first["content"]], "FIRST_TRY: measure the cut again"
 
@@ -171,6 +220,7 @@ def test_running_the_cut_call_fails(key):
 # A wrong retry: which code it changes (starter or solution), the pattern, and into what.
 WRONG_RETRIES = {
     "retries more than once": ("solution", r" and max_tokens < MAX_TOKENS", ""),
+    "retries only on the first step": ("solution", r"max_tokens < MAX_TOKENS", "step == 1"),
     "asks again with the same limit": ("solution", r"^( *)max_tokens = MAX_TOKENS\b.*$", r"\1pass"),
     "the larger limit from the start": ("starter", r"^FIRST_TRY = \d+", "FIRST_TRY = MAX_TOKENS"),
 }
@@ -178,11 +228,12 @@ WRONG_RETRIES = {
 
 @pytest.mark.parametrize("key", KEYS)
 @pytest.mark.parametrize("mistake", sorted(WRONG_RETRIES))
-def test_a_wrong_retry_prints_something_else(key, mistake):
+def test_a_wrong_retry_fails(key, mistake):
     source, pattern, new = WRONG_RETRIES[mistake]
     code = _replace(_quiz(key, "ex-cut-retry")[source], pattern, new)
-    transcript, _ = _run(key, "ex-cut-retry", code)
-    assert transcript["output"] != _expected(key, "ex-cut-retry")
+    passed, expected, _ = exercise_grading.graded(key, "ex-cut-retry", code)
+    assert not passed
+    assert _run(key, "ex-cut-retry", code)[0]["output"] != expected["output"]
 
 
 @pytest.mark.parametrize("key", KEYS)
