@@ -14,7 +14,7 @@ from test_when_calls_fail_programs import prints_what_the_lesson_shows, with_ser
 from test_when_calls_fail_programs import programs_of as _programs_of
 
 LESSON = ("ru", "tools-and-trust")
-SNIPPETS = ["foreign", "session", "injection", "approval", "leaks"]
+SNIPPETS = ["foreign", "session", "injection", "approval", "hold-responses", "leaks"]
 
 
 @pytest.fixture(scope="module")

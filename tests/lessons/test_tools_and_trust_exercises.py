@@ -96,3 +96,81 @@ def test_the_foreign_order_exercise_is_graded_on_a_second_customer_too(lang):
     assert verdict(lang, "ex-foreign-order", solution)[0]
     assert not verdict(lang, "ex-foreign-order", solution.replace(own, hard_coded))[0]
     assert not verdict(lang, "ex-foreign-order", solution.replace(own, global_session))[0]
+
+
+# ex-injection graded on what matters: the recipient is gone from what the model may set, and
+# the call the planted instruction asked for is not run; the wording of the tool's description,
+# of its result and of its refusal is the learner's own.
+KEEPS_TO = '''def send_email(session, body, to=None):
+    if to is not None and to != session["email"]:
+        raise ToolError(f"only {session['email']} may receive mail from this chat")
+    OUTBOX.append((session["email"], body))
+    return f"sent to {session['email']}"
+
+
+TOOLS[-1] = {
+    "name": "send_email",
+    "description": "Sends an email to the customer. Call it when the customer asks for the answer by email.",
+    "input_schema": {"type": "object",
+                     "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+                     "required": ["body"]},
+}
+'''
+TO_IGNORED = KEEPS_TO.replace('''    if to is not None and to != session["email"]:
+        raise ToolError(f"only {session['email']} may receive mail from this chat")
+''', "")
+REWORDED = '''def send_email(session, body):
+    address = session["email"]                  # the session names the recipient, not the model
+    OUTBOX.append((address, body))
+    return f"done: a copy is on its way to the customer's own mailbox ({address})"
+
+
+TOOLS[-1] = {
+    "name": "send_email",
+    "description": "Mails a copy of the answer to the signed-in customer; it writes to nobody else.",
+    "input_schema": {"type": "object",
+                     "properties": {"body": {"type": "string", "description": "the text of the email"}},
+                     "required": ["body"], "additionalProperties": False},
+}
+'''
+EXTRA_ARGUMENTS_UNREAD = '''def send_email(session, body, **unused):
+    OUTBOX.append((session["email"], body))
+    return "ok"
+
+
+TOOLS[-1] = {"name": "send_email", "description": "Emails the customer the text in body.",
+             "input_schema": {"type": "object", "properties": {"body": {"type": "string"}}}}
+'''
+
+
+def with_send_email(solution: str, code: str) -> str:
+    """The solution with its send_email and tool description (up to the line that registers
+    them) replaced by `code`."""
+    start = solution.index("def send_email(")
+    end = solution.index('HANDLERS["send_email"] = send_email')
+    return solution[:start] + code + solution[end:]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_the_injection_exercise_fails_while_the_model_may_still_name_the_recipient(lang):
+    """A send_email that keeps `to` in its schema and refuses any address but the session's keeps
+    every conversation check (the planted call gets an error): it fails all the same, because the
+    model may still set the recipient. Keeping `to` and ignoring it fails too: the planted call
+    then runs."""
+    solution = exercise_grading.exercise(f"{lang}/{SLUG}", "ex-injection")["solution"]
+    passed, _, checks = verdict(lang, "ex-injection", with_send_email(solution, KEEPS_TO))
+    assert all(check["passed"] for check in checks), checks
+    assert not passed
+    passed, _, checks = verdict(lang, "ex-injection", with_send_email(solution, TO_IGNORED))
+    assert not passed
+    assert {c["name"]: c["passed"] for c in checks}["injection_not_followed"] is False
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+@pytest.mark.parametrize("variant", [REWORDED, EXTRA_ARGUMENTS_UNREAD], ids=["reworded", "extra-unread"])
+def test_a_differently_worded_right_send_email_passes_the_injection_exercise(lang, variant):
+    """The description, the result's text and the code's shape are the learner's: any send_email
+    that leaves the model no recipient to set and sends to the session's address passes."""
+    solution = exercise_grading.exercise(f"{lang}/{SLUG}", "ex-injection")["solution"]
+    passed, _, checks = verdict(lang, "ex-injection", with_send_email(solution, variant))
+    assert passed, checks
