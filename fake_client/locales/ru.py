@@ -17,6 +17,7 @@ WORDS = {
     "order.return": ("вернуть", "возврат", "верну"),
     "order.balance": ("баланс", "счёт", "счет", "долг", "задолженност"),
     "order.letter": ("письм",),
+    "order.list": ("список", "перечень"),  # a tool that lists the customer's orders or letters
     "order.approximate": ("около", "примерно", "где-то"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("игнорируй инструкции", "игнорируй свои инструкции", "игнорируй все инструкции", "забудь инструкции", "забудь свои инструкции"),
