@@ -15,6 +15,7 @@ WORDS = {
     "order.return": ("върн", "връщане"),  # not "връща", "it returns"
     "order.balance": ("баланс", "сметк", "салдо", "задължени"),
     "order.letter": ("писм",),
+    "order.list": ("списък",),  # a tool that lists the customer's orders or letters
     "order.approximate": ("около", "някъде", "приблизително", "горе-долу"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("игнорирай инструкциите", "игнорирай всички инструкции", "забрави инструкциите", "пренебрегни инструкциите"),

@@ -12,6 +12,7 @@ WORDS = {
     "order.balance": ("balance", "account", "debt", "owe"),
     # A customer's letter to the desk, for a summary an agent fetches with a tool (agent-loop).
     "order.letter": ("letter",),
+    "order.list": ("list",),  # a tool that lists the customer's orders or letters
     "order.approximate": ("around", "roughly", "approximately", "or so"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("ignore your instructions", "ignore all previous instructions", "ignore previous instructions", "ignore the instructions"),

@@ -13,6 +13,7 @@ WORDS = {
     "order.return": ("مرجوع", "برگرداند", "پس بده", "پس داد", "پس بفرست", "پس فرست"),
     "order.balance": ("موجودی حساب", "مانده", "حساب", "بدهی"),
     "order.letter": ("نامه",),
+    "order.list": ("فهرست",),  # a tool that lists the customer's orders or letters
     "order.approximate": ("حدود", "تقریبا", "تقریباً", "حدودا", "حدوداً"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("دستورهایت را نادیده بگیر", "دستورهای قبلی را نادیده بگیر", "دستورالعمل‌هایت را نادیده بگیر", "دستورالعمل‌ها را نادیده بگیر"),

@@ -17,6 +17,7 @@ WORDS = {
     "order.return": ("поверну", "повернен", "повернут"),
     "order.balance": ("баланс", "рахун", "борг", "заборгован"),
     "order.letter": ("лист$", "листа", "листі", "листу"),
+    "order.list": ("список", "перелік"),  # a tool that lists the customer's orders or letters
     "order.approximate": ("близько", "приблизно", "десь"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("ігноруй інструкції", "ігноруй свої інструкції", "ігноруй усі інструкції", "забудь інструкції", "забудь свої інструкції"),

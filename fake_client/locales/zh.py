@@ -11,6 +11,7 @@ WORDS = {
     "order.return": ("退货", "退回", "退款"),
     "order.balance": ("余额", "账户", "欠款"),
     "order.letter": ("来信", "信件"),
+    "order.list": ("列表", "列出", "清单"),  # a tool that lists the customer's orders or letters
     "order.approximate": ("左右", "大概", "大约"),
     # An order of business hidden in data (a note, a page): a naive model obeys it.
     "shop.injection": ("忽略你的指令", "忽略之前的指令", "忽略以上指令", "忽略所有指令", "无视你的指令"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .._conversation import Conversation, Part
-from ._reading import failed, is_empty, is_thanks, mentions
+from ._reading import failed, is_empty, is_thanks, mentions, tool_text
 from ._voice import Voice
 
 NAME = "chat"
@@ -58,7 +58,16 @@ def _text_to_summarise(chat: Conversation) -> str:
     if not mentions(head, "chat.summarise"):
         return ""
     if chat.last_results:
+        if any(_from_order_list(chat, result.call) for result in chat.last_results):
+            return ""   # a list of a customer's orders or letters: the letter itself comes next (`support`)
         good = [result.content for result in chat.last_results
                 if not failed(result) and not is_empty(result)]
         return " ".join(good) if len(good) == len(chat.last_results) else ""
     return text.strip() if colon else ""
+
+
+def _from_order_list(chat: Conversation, call) -> bool:
+    """True if `call` is of an offered tool that lists a customer's orders or letters."""
+    tool = chat.offered(call.name) if call is not None else None
+    return tool is not None and mentions(tool_text(tool), "order.list") and (
+        mentions(tool_text(tool), "order.words") or mentions(tool_text(tool), "order.letter"))

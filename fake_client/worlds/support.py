@@ -27,6 +27,13 @@ field. What it does:
   request ("кратко перескажи письмо клиента") with a tool that fetches a customer's letter
   ("letter", "письмо") offered → a call of it (with each SP-number named, else empty); the
   summary after its result is `chat`'s, the same as one request with the letter's text;
+- dependent steps: a question about an order, a refund or a letter that names no number
+  ("where is my latest order?"), with a tool offered that lists the customer's orders (or,
+  for a letter, their letters: "list", "список", …) → a call of that list tool with an empty
+  input; after its result, the call the question wanted (status, refund or letter) with the
+  first SP-number the list holds (the program lists the newest first): its argument comes
+  from the earlier result, which is what a program could not have written in advance. A
+  list tool is never taken for a status, refund or letter tool;
 - no fitting tool → a made-up answer. A vague tool (say `fetch`, "extracts data") is
   called for whatever it is asked, balance or delivery alike.
 """
@@ -38,7 +45,7 @@ import re
 
 from .._conversation import Ask, Call, Conversation, Part, Result, Say, Tool
 from ._reading import (error_kind, failed, fill_input, is_empty, is_thanks, key_field, key_value,
-                       looks_like_error, mentions, pick_tool, understood_intents)
+                       looks_like_error, mentions, pick_tool, tool_text, understood_intents)
 from ._voice import Voice
 
 NAME = "support"
@@ -65,10 +72,13 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
     """The reply to the conversation, by the rules in the module docstring."""
     question = chat.question
     if chat.last_results:
-        return [_answer(_results_to_answer(chat), chat, voice)]
+        return _after_list(chat) or [_answer(_results_to_answer(chat), chat, voice)]
     if is_thanks(question):
         return [voice.say("chat.thanks")]
     ids = _ORDER_ID.findall(question)
+    first_step = _list_first(chat) if not ids and not _BARE_NUMBER.search(question) else None
+    if first_step is not None:
+        return [Ask(first_step.name, fill_input(first_step, None))]
     letter = _letter_tool(chat) if mentions(question, "chat.summarise") else None
     if letter is not None:
         return [Ask(letter.name, fill_input(letter, order_id)) for order_id in ids or [None]]
@@ -78,12 +88,12 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
                    or mentions(question, "order.status"))
     if not (wants_balance or wants_order):
         return [voice.say("support.help")]
-    refund = pick_tool(chat.tools, "order.return", INTENTS, guess=False) if ids else None
+    refund = pick_tool(_own_tools(chat), "order.return", INTENTS, guess=False) if ids else None
     if refund is not None and mentions(question, "order.return"):
         return [Ask(refund.name, fill_input(refund, order_id)) for order_id in ids]
     parts: list[Part] = []
     if wants_order:
-        tool = pick_tool(chat.tools, "order.status", INTENTS)
+        tool = pick_tool(_own_tools(chat), "order.status", INTENTS)
         if tool is None:
             return [_made_up_status(ids or bare, voice)]
         if not (ids or bare):
@@ -91,7 +101,7 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
         parts += [Ask(tool.name, fill_input(tool, order_id)) for order_id in ids]
         parts += [Ask(tool.name, _as_integer(tool, number)) for number in bare]
     if wants_balance:
-        tool = pick_tool(chat.tools, "order.balance", INTENTS)
+        tool = pick_tool(_own_tools(chat), "order.balance", INTENTS)
         if tool is None:
             return parts or [voice.say("support.made_up_balance")]
         parts.append(Ask(tool.name, {}))
@@ -101,7 +111,61 @@ def respond(chat: Conversation, voice: Voice) -> list[Part]:
 def _letter_tool(chat: Conversation):
     """The offered tool that fetches a customer's letter, or None. Only a summary request
     looks for one, so the desk's other questions are read as before."""
-    return pick_tool(chat.tools, "order.letter", INTENTS + ("order.letter",), guess=False)
+    return pick_tool(_own_tools(chat), "order.letter", INTENTS + ("order.letter",), guess=False)
+
+
+def _is_list(tool: Tool) -> bool:
+    """A tool that lists the customer's orders or letters (its name or description says so)."""
+    return mentions(tool_text(tool), "order.list")
+
+
+def _own_tools(chat: Conversation) -> list[Tool]:
+    """The offered tools less the list tools: a list is never taken for the step after it."""
+    return [tool for tool in chat.tools if not _is_list(tool)]
+
+
+def _wanted(chat: Conversation):
+    """The tool the question wants once it knows an order number: the letter tool for a
+    summary request, the refund tool for a refund, else the status tool (or None)."""
+    question = chat.question
+    if mentions(question, "chat.summarise"):
+        return _letter_tool(chat)
+    if mentions(question, "order.return"):
+        refund = pick_tool(_own_tools(chat), "order.return", INTENTS, guess=False)
+        if refund is not None:
+            return refund
+    if mentions(question, "order.words") or mentions(question, "order.status"):
+        return pick_tool(_own_tools(chat), "order.status", INTENTS, guess=False)
+    return None
+
+
+def _list_first(chat: Conversation):
+    """For a question that names no number: the list tool to call first, or None. A letter
+    is looked up in a list of letters, anything else in a list of orders."""
+    wanted = _wanted(chat)
+    if wanted is None:
+        return None
+    letters = "order.letter" in understood_intents(wanted, INTENTS + ("order.letter",))[0]
+    fitting = [tool for tool in chat.tools
+               if _is_list(tool) and mentions(tool_text(tool), "order.letter") == letters]
+    return fitting[0] if fitting else None
+
+
+def _after_list(chat: Conversation) -> list[Part]:
+    """After a list tool's result, for a question that names no number: the wanted call
+    with the first SP-number of the list, unless it was made already (then: the answer)."""
+    if _ORDER_ID.search(chat.question):
+        return []
+    listed = [result for result in chat.last_results
+              if result.call is not None and not failed(result)
+              and (tool := chat.offered(result.call.name)) is not None and _is_list(tool)]
+    numbers = _ORDER_ID.findall(listed[0].content) if listed else []
+    wanted = _wanted(chat) if numbers else None
+    if wanted is None:
+        return []
+    ask = Ask(wanted.name, fill_input(wanted, numbers[0]))
+    made = [(call.name, call.input) for call, _ in chat.steps_since_question()]
+    return [] if (ask.name, ask.input) in made else [ask]
 
 
 def _as_integer(tool: Tool, number: str) -> dict:

@@ -1,10 +1,12 @@
-"""agent-loop's exercise (give the agent a balance tool: a definition and a handler) is graded on
-the conversation, and only a tool the agent really calls passes: the starter (no tool: the
-model makes an answer up) fails, a definition without its handler or a handler without its
-definition fails, a handler that ignores the session (the first customer's balance for
-everyone) fails because the program asks for two customers, and printing the expected lines
-without asking the model passes nothing. Graded as the page grades: the solution's output and
-every check of the quiz."""
+"""agent-loop's exercise (give the agent `list_letters`, the step whose result the next call
+needs) is graded on the conversation: the model must take the number it passes to
+`read_letter` from `list_letters`' result, for each of two customers. The starter (no list:
+the model calls `read_letter` without a number) fails; a definition without its handler or a
+handler without its definition fails; a handler that ignores the session (every customer's
+letters) fails, because Irina would then be sent Pavel's number first; a list tool that asks
+the model for an order number fails (the model has none to give); and printing the expected
+lines without asking the model passes nothing. Graded as the page grades: the solution's
+output and every check of the quiz."""
 
 import pytest
 from support import exercise_grading
@@ -13,7 +15,7 @@ from support.languages import COURSE_LANGUAGES
 from support.repo_course import repo_course
 
 SLUG = "agent-loop"
-QUIZ = "ex-add-balance"
+QUIZ = "ex-list-letters"
 
 
 def languages_with_the_exercise():
@@ -39,14 +41,19 @@ def statement(code: str, starts: str) -> str:
     return "\n".join(lines[start:end + 1]) + "\n"
 
 
+def tool_calls(transcript: dict) -> list[tuple[str, dict]]:
+    """(name, input) of every tool call the model made, in order (from each reply)."""
+    return [(block["name"], block["input"]) for call in transcript["calls"]
+            for block in (call["response"] or {}).get("content", []) if block.get("type") == "tool_use"]
+
+
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
-def test_the_solution_calls_the_new_tool_for_each_customer_and_passes(lang):
+def test_the_solution_reads_each_customers_letter_by_the_number_the_list_gave(lang):
     passed, expected, checks = verdict(lang, solution(lang))
     assert passed, checks
-    names = [block["name"] for call in expected["calls"] for message in call["request"]["messages"]
-             if isinstance(message["content"], list) for block in message["content"]
-             if block.get("type") == "tool_use"]
-    assert names.count("get_balance") == 2
+    assert tool_calls(expected) == [
+        ("list_letters", {}), ("read_letter", {"order_no": "SP-1187"}),
+        ("list_letters", {}), ("read_letter", {"order_no": "SP-2048"})]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
@@ -58,10 +65,10 @@ def test_the_starter_fails(lang):
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
 def test_half_a_tool_fails(lang):
     code = solution(lang)
-    handler = function_block(code, "get_balance")
+    handler = function_block(code, "list_letters")
     without_handler = code.replace(handler, "").replace(
         next(line for line in code.splitlines() if line.startswith("HANDLERS[")) + "\n", "")
-    assert "def get_balance" not in without_handler and "HANDLERS[" not in without_handler
+    assert "def list_letters" not in without_handler and "HANDLERS[" not in without_handler
     assert not verdict(lang, without_handler)[0]
     definition = statement(code, "TOOLS.append(")
     without_definition = code.replace(definition, "")
@@ -72,9 +79,21 @@ def test_half_a_tool_fails(lang):
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
 def test_a_handler_that_ignores_the_session_fails(lang):
     code = solution(lang)
-    handler = function_block(code, "get_balance")
-    first_customer = "def get_balance(session):\n    return BALANCES[SESSION[\"customer\"]]\n"
-    assert not verdict(lang, code.replace(handler, first_customer))[0]
+    handler = function_block(code, "list_letters")
+    everyones = handler.replace('if ORDERS[number]["customer"] == session["customer"]', "")
+    assert everyones != handler
+    assert not verdict(lang, code.replace(handler, everyones))[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_exercise())
+def test_a_list_that_asks_the_model_for_a_number_fails(lang):
+    code = solution(lang)
+    asks = (code.replace("def list_letters(session):", "def list_letters(session, order_no):")
+                .replace('"input_schema": {"type": "object", "properties": {}},',
+                         '"input_schema": {"type": "object", "properties": {"order_no": {"type": "string"}},'
+                         ' "required": ["order_no"]},'))
+    assert asks.count("order_no") >= 3
+    assert not verdict(lang, asks)[0]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())

@@ -234,3 +234,52 @@ def test_without_a_summary_request_a_letter_tool_changes_nothing(lang):
     first, _ = anthropic_loop(Anthropic(), Q["status"][lang], system="",
                               tools=[*support_tools(lang), LETTER], run=run)["steps"]
     assert [c["name"] for c in first["calls"]] == ["get_order_status"]
+
+
+LIST_ORDERS = {"name": "list_orders", "description": "Returns the customer's order numbers, newest first.",
+               "input_schema": {"type": "object", "properties": {}}}
+LIST_LETTERS = {"name": "list_letters", "description": "Returns the list of the customer's letters: "
+                                                       "the order numbers they wrote about, newest first.",
+                "input_schema": {"type": "object", "properties": {}}}
+LATEST_LETTER = {"bg": "Обобщи накратко последното ми писмо", "ru": "Кратко перескажи моё последнее письмо",
+                 "uk": "Коротко перекажи мій останній лист", "zh": "总结一下我最近的一封来信",
+                 "fa": "آخرین نامه‌ام را خلاصه کن", "en": "Summarise my latest letter"}
+
+
+def listing_runner(lang):
+    def run(name, arguments):
+        if name == "list_orders":
+            return "SP-1024, SP-9999", False
+        if name == "list_letters":
+            return "SP-1187", False
+        if name == "read_letter":
+            return (LETTER_TEXT, False) if arguments.get("order_no") == "SP-1187" else ("no letter", True)
+        return support_runner(lang)(name, arguments)
+    return run
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_question_without_a_number_lists_the_orders_and_then_asks_about_the_first(lang):
+    """Dependent steps (agent-loop): the second call's argument comes from the first result."""
+    steps = anthropic_loop(Anthropic(), Q["no_number"][lang], system="",
+                           tools=[*support_tools(lang), LIST_ORDERS], run=listing_runner(lang))["steps"]
+    assert [[(c["name"], c["input"]) for c in step["calls"]] for step in steps] == [
+        [("list_orders", {})], [("get_order_status", {"order_no": "SP-1024"})], []]
+    assert "SP-1024" in steps[-1]["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_summary_of_the_latest_letter_lists_the_letters_then_reads_the_first(lang):
+    steps = anthropic_loop(Anthropic(), LATEST_LETTER[lang], system="",
+                           tools=[*support_tools(lang), LETTER, LIST_ORDERS, LIST_LETTERS],
+                           run=listing_runner(lang))["steps"]
+    assert [[(c["name"], c["input"]) for c in step["calls"]] for step in steps] == [
+        [("list_letters", {})], [("read_letter", {"order_no": "SP-1187"})], []]
+    assert steps[-1]["text"].startswith(phrase(lang, "chat.summary", summary="").strip())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_list_of_orders_changes_nothing_for_a_question_with_a_number(lang):
+    first, _ = anthropic_loop(Anthropic(), Q["status"][lang], system="",
+                              tools=[*support_tools(lang), LIST_ORDERS], run=listing_runner(lang))["steps"]
+    assert [(c["name"], c["input"]) for c in first["calls"]] == [("get_order_status", {"order_no": "SP-1024"})]
