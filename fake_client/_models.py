@@ -110,7 +110,7 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # as quoted in dev.to/creeta "Claude's prompt cache fails silently below 1,024 tokens").
     ModelCard("claude-sonnet-5", "anthropic", "Claude Sonnet 5", _D(2026, 6, 30),
               context_window=1_000_000, max_output=128_000, thinks_by_default=True,
-              thinking_display_assumed=True,
+              thinking_display="omitted", thinking_display_assumed=True,
               manual_thinking=False, sampling=False, prefill=False, tool_prompt=dict(_CLAUDE_TOOL_PROMPT),
               tool_prompt_carried=True, line="sonnet"),
     # platform.claude.com/docs/en/models/sonnet-5-5/overview and .../sonnet-5-5/migration-guide:
