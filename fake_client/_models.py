@@ -101,7 +101,11 @@ CATALOGUE: dict[str, ModelCard] = {card.id: card for card in (
     # platform.claude.com/docs/en/models/sonnet-5/migration-guide: adaptive thinking is on by
     # default, manual extended thinking (`enabled` with `budget_tokens`) is a 400, non-default
     # temperature / top_p / top_k are a 400, `max_tokens` caps thinking plus text.
-    # Its default thinking display is not stated on the pages found: "summarized" is assumed.
+    # Its default thinking display is "omitted" (an empty text, the signature only), as the
+    # Sonnet 5.5 migration guide's table of default displays is quoted on the day Sonnet 5 came
+    # out (github.com/cortexkit/anthropic-auth/pull/100, 2026-06-30: "its thinking.display
+    # defaults to \"omitted\""); that table's Sonnet 5 row is cut off in every copy of the
+    # official page found, so the value stays marked as assumed.
     # Assistant prefill is a 400: platform.claude.com/docs/en/about-claude/models/migration-guide
     # ("Prefilling assistant messages returns a 400 error" on the 4.6 models), and
     # .../models/sonnet-5/overview calls Sonnet 5 a drop-in replacement for Sonnet 4.6 whose

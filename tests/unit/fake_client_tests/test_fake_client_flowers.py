@@ -262,6 +262,11 @@ def test_a_call_about_two_cities_at_once_lists_them_in_the_language_s_comma():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_thinking_without_tools_does_not_speak_of_tools(lang):
+    # The course's model omits its thinking text by default: ask for the summary to read it.
     reply = Anthropic().messages.create(model="claude-sonnet-5", max_tokens=500,
+                                        thinking={"type": "adaptive", "display": "summarized"},
                                         messages=[{"role": "user", "content": Q[lang]}])
     assert reply.content[0].thinking == phrase(lang, "thinking.no_tools")
+    plain = Anthropic().messages.create(model="claude-sonnet-5", max_tokens=500,
+                                        messages=[{"role": "user", "content": Q[lang]}])
+    assert plain.content[0].type == "thinking" and plain.content[0].thinking == ""
