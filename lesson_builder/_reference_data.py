@@ -220,8 +220,11 @@ class ErrorRow:
 ERROR_ROWS = (
     ErrorRow(400, "invalid_request_error", "BadRequestError", "BadRequestError", False),
     ErrorRow(401, "authentication_error", "AuthenticationError", "AuthenticationError", False),
-    # platform.claude.com/docs/en/api/errors: 402 billing_error, 504 timeout_error; the
-    # classes as anthropic 2.17 maps them (PaymentRequiredError, GatewayTimeoutError).
+    # platform.claude.com/docs/en/api/errors: 402 billing_error, 504 timeout_error. The
+    # classes are anthropic 2.17.0's (anthropic/_exceptions.py and _error_classes.py):
+    # 413 ContentTooLargeError and 504 GatewayTimeoutError (RequestTooLargeError and
+    # DeadlineExceededError are its deprecated aliases of them); ServiceUnavailableError (503),
+    # GatewayTimeoutError (504) and OverloadedError (529) subclass InternalServerError there.
     ErrorRow(402, "billing_error", "PaymentRequiredError", "APIStatusError", False),
     ErrorRow(403, "permission_error", "PermissionDeniedError", "PermissionDeniedError", False),
     ErrorRow(404, "not_found_error", "NotFoundError", "NotFoundError", False),
