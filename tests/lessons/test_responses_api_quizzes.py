@@ -1,11 +1,8 @@
-"""responses-api: `incomplete-reason` reads `status` and `incomplete_details`, and
-`ex-calls-only` teaches that the model's turn goes back as the SDK returned it.
+"""responses-api: `cut-reply-text` reads a cut reply's text, and `ex-calls-only` teaches that
+the model's turn goes back as the SDK returned it.
 
-- `incomplete-reason` asks what `status` and `incomplete_details` say for a full reply, a reply
-  cut by a 16-token budget and a reply with calls: only the cut one is `incomplete`, with its
-  reason, and a reply with calls is `completed` with no details, like a text answer (no finish
-  reason such as Chat's `tool_calls`). (The content filter is when-calls-fail's; which replies
-  are an answer is first-steps' quiz.)
+- `incomplete-reason` was removed: it checked the cut reply again (`cut-reply-text` does) and
+  its answer was rule 1 restated just above it. Rule 1 (status, no finish reason) stays taught.
 - `cut-reply-text` asks, after the run shows the reasoning step `incomplete`, what its
   `output_text` holds: the step's text fits the budget with two tokens to spare when the model
   does not reason, reasoning spends the same `max_output_tokens`, so the text stops where the
@@ -34,19 +31,6 @@ LANGUAGES = sorted(key.split("/")[0] for key in COURSE.lessons if key.endswith("
 
 def _key(lang: str) -> str:
     return f"{lang}/responses-api"
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_incomplete_reason_only_the_cut_reply_is_incomplete_and_calls_are_completed(lang):
-    data = exercise(_key(lang), "incomplete-reason")
-    transcript = run(_key(lang), "incomplete-reason", data["code"])
-    assert transcript["status"] == "done", transcript
-    full, cut, calls = [line.split(" ", 1) for line in transcript["output"].splitlines()]
-    assert full == calls == ["completed", "None"]
-    assert cut[0] == "incomplete" and "max_output_tokens" in cut[1]
-    assert 'ask(' in data["code"] and "faults" not in data["code"]   # the filter is when-calls-fail's
-    keyed = next(option["output"] for option in data["options"] if option.get("correct"))
-    assert keyed == transcript["output"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -121,3 +105,26 @@ def test_cut_reply_text_is_not_printed_by_the_run_above_the_quiz(lang):
     assert "output_text" not in snippet
     assert page.index("::: quiz cut-reply-text") > page.index("```python id=cut ")
     assert exercise(_key(lang), "cut-reply-text")["kind"] == "predict-output"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ex_calls_only_comes_after_the_loop_and_its_rules_and_they_do_not_give_its_fix(lang):
+    """The exercise repairs a colleague's loop: the course's own loop and its four rules come
+    first, and the fix (model_dump) is the exercise's hint, not a sentence above it."""
+    from support.repo_course import REPO
+    page = (REPO / "lessons" / "responses-api" / f"{lang}.md").read_text(encoding="utf-8")
+    quiz = page.index("::: quiz ex-calls-only")
+    assert quiz > page.index("```python id=loop-responses ") and quiz > page.index("\n4. **")
+    assert "model_dump" not in page and "incomplete-reason" not in page
+    assert "model_dump(exclude_none=True)" in exercise(_key(lang), "ex-calls-only")["hint"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_previous_keeps_no_instructions_can_be_deduced_from_the_paragraph_above_it(lang):
+    """The paragraph before the quiz names what the chain keeps by parameter (`input`,
+    `output`), so that `instructions`, a parameter of its own, is a deduction."""
+    from support.repo_course import REPO
+    page = (REPO / "lessons" / "responses-api" / f"{lang}.md").read_text(encoding="utf-8")
+    quiz = page.index("::: quiz previous-keeps-no-instructions")
+    above = page[page.index("::: quiz what-previous-sends"):quiz]
+    assert "`input`" in above and "`output`" in above and "instructions" not in above
