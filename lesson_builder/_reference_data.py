@@ -169,9 +169,10 @@ STOP_ROWS = (
     StopRow("end_turn", "messages", '`"end_turn"`', "answer", "first-steps"),
     StopRow("stop_sequence", "messages", '`"stop_sequence"`', "answer", "first-steps"),
     StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "first-steps"),
-    # tool-loop shows what the loop does with it: a call in a cut reply is not run, a later cut
-    # reply is not shown (first-steps only names it).
-    StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "tool-loop"),
+    # when-calls-fail does what the row's loop cell says (the cut call not run, one retry with a
+    # bigger max_tokens, its ex-cut-retry), as for `length`; tool-loop only drops the cut reply
+    # (first-steps only names it). The uk and zh reviews asked for the link to match the cell.
+    StopRow("max_tokens", "messages", '`"max_tokens"`', "not_an_answer", "when-calls-fail"),
     # when-calls-fail's loop handles these three by name (its `pause_turn` branch sends the turn
     # back, run on the page); the tool loop only names them (first-steps too).
     StopRow("pause_turn", "messages", '`"pause_turn"`', "continue", "when-calls-fail"),

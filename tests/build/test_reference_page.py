@@ -165,8 +165,9 @@ def test_every_stop_row_s_lesson_is_a_lesson_of_the_course():
     # responses-api's loop only returns None on a completed refusal and sends the reader on:
     # when-calls-fail handles it (tells the person), as it does the content filter
     assert lessons["completed_refusal"] == lessons["incomplete_content_filter"] == "when-calls-fail"
-    # tool-loop shows the cut reply handled (its call not run, a later cut text not shown)
-    assert lessons["max_tokens"] == "tool-loop"
+    # the row's loop cell (retry with a bigger max_tokens, prefill, or stop) is when-calls-fail's,
+    # as for `length`; the tool loop only drops the cut reply
+    assert lessons["max_tokens"] == lessons["length"] == "when-calls-fail"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
