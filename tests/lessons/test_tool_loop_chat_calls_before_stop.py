@@ -1,0 +1,47 @@
+"""tool-loop's find-bug `chat-calls-before-stop`, in every language. Reviewers solved its
+earlier version by diffing the colleague's loop against `answer_chat`, shown just above it:
+the faulty line was `answer_chat`'s condition with one word missing. Now the colleague's loop
+is built differently (it trusts `stop` before it looks for calls), so neither the faulty line
+nor its fix is a line of `answer_chat`: the learner has to reason that a forced call comes
+with `stop`. The build proves the fix prints `output` and the shown code does not; this also
+holds the prompt to what the shown code prints (None) and checks that the fix runs the call."""
+
+import pytest
+
+from support import exercise_grading
+from support.repo_course import repo_course
+
+SLUG, QUIZ = "tool-loop", "chat-calls-before-stop"
+KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
+
+
+def _answer_chat_lines(key: str) -> set[str]:
+    lesson = repo_course().lessons[key]
+    snippet = lesson.snippets["loop-chat"]
+    return {line.strip() for line in snippet.code.splitlines() if line.strip()}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_neither_the_faulty_line_nor_its_fix_is_in_answer_chat(key):
+    quiz = exercise_grading.exercise(key, QUIZ)
+    faulty = quiz["code"].splitlines()[quiz["line"] - 1].strip()
+    shown = _answer_chat_lines(key)
+    assert faulty not in shown
+    assert quiz["fix"].strip() not in shown
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_shown_code_prints_none_and_the_fix_runs_the_forced_call(key):
+    quiz = exercise_grading.exercise(key, QUIZ)
+    shown = exercise_grading.run(key, QUIZ, quiz["code"])
+    assert shown["status"] == "done", shown.get("error")
+    assert shown["output"].strip() == "None"
+    lines = quiz["code"].splitlines()
+    bug = lines[quiz["line"] - 1]
+    lines[quiz["line"] - 1] = bug[:len(bug) - len(bug.lstrip())] + quiz["fix"].strip()
+    fixed = exercise_grading.run(key, QUIZ, "\n".join(lines))
+    assert fixed["status"] == "done", fixed.get("error")
+    assert fixed["output"] == quiz["output"]
+    first = fixed["calls"][0]["response"]["choices"][0]
+    assert first["finish_reason"] == "stop" and first["message"]["tool_calls"]
+    assert any(message.get("role") == "tool" for message in fixed["calls"][-1]["request"]["messages"])
