@@ -4,7 +4,9 @@ needs) is graded on the conversation: the model must take the number it passes t
 the model calls `read_letter` without a number) fails; a definition without its handler or a
 handler without its definition fails; a handler that ignores the session (every customer's
 letters) fails, because Irina would then be sent Pavel's number first; a list tool that asks
-the model for an order number fails (the model has none to give); and printing the expected
+the model for an order number fails (the model has none to give); a list in `LETTERS`' own order instead of newest first fails,
+because the customer has an older letter (about SP-1024) stored before the newer one and the
+model takes the first number; and printing the expected
 lines without asking the model passes nothing. Graded as the page grades: the solution's
 output and every check of the quiz."""
 
@@ -83,6 +85,15 @@ def test_a_handler_that_ignores_the_session_fails(lang):
     everyones = handler.replace('if ORDERS[number]["customer"] == session["customer"]', "")
     assert everyones != handler
     assert not verdict(lang, code.replace(handler, everyones))[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_exercise())
+def test_a_list_that_is_not_newest_first_fails(lang):
+    code = solution(lang)
+    handler = function_block(code, "list_letters")
+    unsorted = handler.replace("sorted(mine, reverse=True)", "mine")
+    assert unsorted != handler
+    assert not verdict(lang, code.replace(handler, unsorted))[0]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
