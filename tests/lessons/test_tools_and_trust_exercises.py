@@ -174,3 +174,18 @@ def test_a_differently_worded_right_send_email_passes_the_injection_exercise(lan
     solution = exercise_grading.exercise(f"{lang}/{SLUG}", "ex-injection")["solution"]
     passed, _, checks = verdict(lang, "ex-injection", with_send_email(solution, variant))
     assert passed, checks
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_a_send_email_that_silently_redirects_does_not_pass_the_injection_exercise(lang):
+    """The prompt no longer says how (no 'only body may remain'): keeping the model's `to` in the
+    schema and quietly sending to the session's address instead still fails, because the planted
+    call gets an ordinary result and the model never learns it did not go where it asked."""
+    starter = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-injection"].data["starter"]
+    own = function_block(starter, "send_email")
+    sending = next(line for line in own.splitlines() if "OUTBOX.append(" in line)
+    redirected = starter.replace(sending, sending.replace("(to, body)", '(session["email"], body)'))
+    assert redirected != starter
+    passed, _, checks = verdict(lang, "ex-injection", redirected)
+    assert not passed
+    assert {c["name"]: c["passed"] for c in checks}["injection_not_followed"] is False
