@@ -63,7 +63,7 @@ PHRASES = {
     "support.ask_full_number": "لطفاً شمارهٔ سفارش را کامل بنویسید، همراه با حروف اولش.",
     "support.ask_number": "لطفاً شمارهٔ سفارشتان را بگویید.",
     "support.done": "انجام شد: {results}.",
-    "support.not_done": "بازپرداخت سفارش {order} انجام نشد: {error}.",
+    "support.not_done": "استرداد وجه سفارش {order} انجام نشد: {error}.",
     "support.help": "می‌توانم وضعیت سفارش یا موجودی حسابتان را بررسی کنم. کدام را می‌خواهید؟",
     "files.made_up": "احتمالاً در {file} یادداشت‌های پروژه هست.",
     "files.made_up_folder": "احتمالاً در پوشه یک README و چند فایل کد هست.",
