@@ -19,10 +19,10 @@ from test_when_calls_fail_programs import programs_of as _programs_of
 
 SLUG = "testing-tool-code"
 LANGUAGES = ["bg", "fa", "zh", "ru", "uk"]   # each language's page has its own strings, so its own programs
-SNIPPETS = ["first-test", "conversation-tests", "colleague", "failure-paths", "record", "replay", "stale",
-            "eval", "chance"]
+SNIPPETS = ["first-test", "conversation-tests", "colleague", "failure-paths", "trust-test", "record", "replay",
+            "stale", "eval", "chance"]
 # The programs that are test files: the lesson runs their tests with run_tests.
-TEST_FILES = ["first-test", "conversation-tests", "colleague", "failure-paths", "replay", "stale"]
+TEST_FILES = ["first-test", "conversation-tests", "colleague", "failure-paths", "trust-test", "replay", "stale"]
 # A line of run_tests (the page) and of pytest -rA's short summary (CPython): outcome and test.
 PAGE_LINE = re.compile(r"^(PASSED|FAILED) (test_\w+)", re.MULTILINE)
 PYTEST_LINE = re.compile(r"^(PASSED|FAILED) \S+::(test_\w+)", re.MULTILINE)
