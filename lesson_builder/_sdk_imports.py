@@ -25,7 +25,7 @@ from typing import Optional
 FAKE = "fake_client"
 ANTHROPIC, OPENAI = "anthropic", "openai"
 RECORDING = "recording"  # the one fake-only helper with a stand-in in the program
-FAULTS = "faults"  # fake_client.faults: a call of it becomes a comment (the real API fails on its own)
+FAULTS = "faults"  # fake_client.faults: a call of it becomes a comment (the real SDK has no fault queue: the real API fails only when it fails)
 
 # A name of fake_client → (module it comes from in the real SDK, or None: the program's SDK).
 REAL_HOME: dict[str, Optional[str]] = {
@@ -247,7 +247,8 @@ def _comment_out_faults(tree: ast.Module, lines: list[str], modules: set[str], e
                         result: Rewrite) -> None:
     """A statement that calls ``fake_client.faults`` (``fake_client.faults.next("rate_limit")``,
     or ``faults.clear()`` after ``from fake_client import faults``) is the course's way to make
-    the next calls fail; the real API fails on its own, so in the program it is a comment."""
+    the next calls fail; the real SDKs have no fault queue to call (a real API fails only when
+    it fails), so in the program it is a comment."""
     names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
              and node.module == FAKE for alias in node.names if alias.name == FAULTS}
     for node in ast.walk(tree):
