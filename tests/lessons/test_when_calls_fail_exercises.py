@@ -4,10 +4,10 @@
   seconds), and the check fails a wait shorter or more than a second longer than asked, so a
   number not read from `retry-after` (a fixed wait, a backoff of its own) fails unless it
   happens to be the one drawn; asking again at once meets another 429 (the fake holds it),
-  as the prompt says; any way of reading the header passes; a 429 without `retry-after` (on
-  Anthropic, e.g. the spend cap, which waiting does not cure) is not retried, as the page
-  says: the solution hands it on after one request (the page's check never sends one, so
-  this is proven here, with the header taken off the fake's answer);
+  as the prompt says; any way of reading the header passes; a 429 without `retry-after` is
+  asked again after a growing wait (1, 2, 4 s), as both SDKs do, and handing it on at once
+  is the mistake (the page's check never sends one, so this is proven here, with the header
+  taken off the fake's answer; the spend cap, which the body names, is not in the exercise);
 - `mc-sdk-retries`: its right option (two overloads under the default two retries: an
   answer, on the third request) is what the fake does;
 - `ex-cut-retry`: the check pauses the first question's first turn (`pause_turn`), so the
@@ -122,24 +122,27 @@ def _without_retry_after(monkeypatch):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_a_429_without_retry_after_is_handed_on_not_retried(key, monkeypatch):
-    """What the page teaches: a 429 that does not say when to come back (on Anthropic, e.g.
-    the spend cap) is not retried; the solution raises it after the one request."""
+def test_a_429_without_retry_after_is_retried_after_a_growing_wait(key, monkeypatch):
+    """What the page teaches (and both SDKs do, `_calculate_retry_timeout`): a 429 that does
+    not say when to come back is asked again after a wait that grows (1, 2, 4 s), until the
+    fake's hold has passed; the page's check never sends one, so this is proven here."""
     _without_retry_after(monkeypatch)
-    transcript, _ = _run(key, "ex-retry-after", _quiz(key, "ex-retry-after")["solution"], raises=True)
-    assert transcript["error"]["type"] == "RateLimitError"
-    assert len(transcript["calls"]) == 1
+    transcript, _ = _run(key, "ex-retry-after", _quiz(key, "ex-retry-after")["solution"])
+    waits = [call.get("waited", 0) for call in transcript["calls"][1:]]
+    assert len(transcript["calls"]) > 1 and transcript["calls"][-1]["response"] is not None
+    assert waits == sorted(waits) and waits[0] >= 1, waits
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_a_default_wait_for_a_429_without_retry_after_retries_it(key, monkeypatch):
-    """The old solution's `headers.get("retry-after", 1)`: it asks again a 429 the page says
-    not to retry."""
+def test_handing_on_every_429_without_retry_after_fails(key, monkeypatch):
+    """The old rule (`if wait is None: raise`): it gives up on ordinary throttling that only
+    left out the header, which the SDKs would have waited out."""
     _without_retry_after(monkeypatch)
     solution = _quiz(key, "ex-retry-after")["solution"]
-    mistake = _replace(solution, r'headers\.get\("retry-after"\)', 'headers.get("retry-after", 1)')
-    transcript, _ = _run(key, "ex-retry-after", mistake, raises=None)
-    assert len(transcript["calls"]) > 1
+    mistake = _replace(solution, r"^( *)wait = 2 \*\* attempt\b.*$", r"\1raise")
+    transcript, _ = _run(key, "ex-retry-after", mistake, raises=True)
+    assert transcript["error"]["type"] == "RateLimitError"
+    assert len(transcript["calls"]) == 1
 
 
 # mc-sdk-retries: a variation the page does not show
