@@ -251,6 +251,7 @@ def _comment_out_faults(tree: ast.Module, lines: list[str], modules: set[str], e
     it fails), so in the program it is a comment."""
     names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
              and node.module == FAKE for alias in node.names if alias.name == FAULTS}
+    commented: list[ast.stmt] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
             continue
@@ -270,6 +271,24 @@ def _comment_out_faults(tree: ast.Module, lines: list[str], modules: set[str], e
         line = lines[node.lineno - 1]
         indent = line[:len(line) - len(line.lstrip())]
         edits[node.lineno - 1] = [(-1, -1, f"{indent}# {line.strip()}")]
+        commented.append(node)
+    _keep_blocks_whole(tree, commented, lines, edits)
+
+
+def _keep_blocks_whole(tree: ast.Module, commented: list[ast.stmt], lines: list[str], edits: dict) -> None:
+    """A block whose every statement became a comment (``if fault: faults.next(fault)``) would
+    leave its ``if`` or ``for`` with no body: its first line becomes ``pass`` with the comment."""
+    gone = {id(node) for node in commented}
+    for parent in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(parent, ast.Module) or not isinstance(block, list) or not block:
+                continue
+            if all(id(statement) in gone for statement in block):
+                first = block[0].lineno - 1
+                line = lines[first]
+                indent = line[:len(line) - len(line.lstrip())]
+                edits[first] = [(-1, -1, f"{indent}pass  # {line.strip()}")]
 
 
 def _statement(node, lines: list[str], replacement: Optional[list[str]], edits: dict, result: Rewrite) -> None:

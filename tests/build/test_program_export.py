@@ -175,10 +175,16 @@ def test_program_text_follows_the_table_the_page_is_tested_on(case):
       "fake_client.faults.next(\"rate_limit\", times=3)  # three 429s":
           "# fake_client.faults.next(\"rate_limit\", times=3)  # three 429s",
       "client = fake_client.Anthropic()": "client = anthropic.Anthropic()"}),
+    # a block left with nothing but the comment keeps a `pass`, so the program still parses
     ("from fake_client import AsyncAnthropic, OverloadedError, faults\nif True:\n    faults.next(\"overloaded\")",
      {"anthropic"}, {"from fake_client import AsyncAnthropic, OverloadedError, faults":
                      "from anthropic import AsyncAnthropic, OverloadedError",
-                     "faults.next(\"overloaded\")": "# faults.next(\"overloaded\")"}),
+                     "faults.next(\"overloaded\")": "pass  # faults.next(\"overloaded\")"}),
+    ("from fake_client import faults\nfor fault in []:\n    faults.next(fault)\n    faults.next(\"refusal\")\n"
+     "    print(fault)",
+     set(), {"from fake_client import faults": "",
+             "faults.next(fault)": "# faults.next(fault)",
+             "faults.next(\"refusal\")": "# faults.next(\"refusal\")"}),
 ])
 def test_the_stand_ins_names_are_swapped_line_by_line(code, sdks, becomes):
     result = rewrite(code, sdks)
