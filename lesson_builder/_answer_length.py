@@ -69,6 +69,26 @@ def _option_lengths(quiz: Quiz) -> Optional[tuple[int, list[int]]]:
     return keyed[0], [len(str(option.get(field, "")).strip()) for option in options]
 
 
+def repeated_option(quiz: Quiz) -> Optional[tuple[int, int]]:
+    """(index of the first, index of the second) of two options of a choice quiz that show the
+    same text (a learner sees the same answer twice, one right and one wrong, or two wrong), or
+    None. Malformed options are reported elsewhere."""
+    kind = QUIZ_KINDS.get(quiz.kind)
+    field = kind.option_text if kind else None
+    options = quiz.data.get("options") if field and hasattr(quiz.data, "get") else None
+    if not isinstance(options, list):
+        return None
+    seen: dict[str, int] = {}
+    for index, option in enumerate(options):
+        if not isinstance(option, dict) or not isinstance(option.get(field), str):
+            continue
+        shown = " ".join(option[field].split())
+        if shown in seen:
+            return seen[shown], index
+        seen[shown] = index
+    return None
+
+
 def _strictly_longest(lengths: list[int], keyed: int) -> bool:
     return all(lengths[keyed] > length for index, length in enumerate(lengths) if index != keyed)
 

@@ -26,6 +26,7 @@ from lesson_runtime import outputs_match
 
 from ._artifact import (ARTIFACTS_FOLDER, CACHE_FOLDER, ArtifactStore, LessonArtifact, LessonInputs,
                         builder_fingerprint)
+from ._answer_length import repeated_option
 from ._course_models import names_used
 from ._figures import FIGURE, FigureError, format_figure, in_code_span, local_figure, resolve_figure
 from ._html import course_models_html, hidden_snippet_html, quiz_html, snippet_html
@@ -220,6 +221,13 @@ class _Compiling:
                                  f"snippet '{continues}'{suggestion(continues, lesson.snippets)} of "
                                  f"{lesson.path}", f"quiz {quiz.id}")
                 continue
+            same = repeated_option(quiz)
+            if same is not None:
+                options = quiz.data["options"]
+                line = options.line_of(same[1]) if hasattr(options, "line_of") else quiz.line_of("options")
+                problems.add(quiz.path, line, f"quiz '{quiz.id}': option {same[1] + 1} shows the same text as option "
+                                              f"{same[0] + 1}: remove one or make it say something else",
+                             f"quiz {quiz.id}")
             if QUIZ_KINDS[quiz.kind].validate(self._context(quiz)):
                 self.runnable.append(quiz)
 

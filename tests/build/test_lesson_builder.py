@@ -176,6 +176,18 @@ def test_an_indentation_slip_is_said_in_plain_words_not_the_parsers(tmp_path):
         "quotes, or write it as a block after |)"]
 
 
+def test_an_option_shown_twice_is_named_at_its_line(tmp_path):
+    # The same answer twice (here after an edit swapped one option's text for another's) shows
+    # the learner one choice as two: the build names the second copy.
+    twice = ("- id: q\n  kind: multiple-choice\n  prompt: Hi\n  options:\n"
+             "    - text: 869\n      explanation: one\n"
+             "    - text: 522\n      correct: true\n      explanation: two\n"
+             "    - text: \" 869 \"\n      explanation: three\n")
+    assert problems_of(write(tmp_path, "::: quiz q\n", twice)) == [
+        "quizzes/demo/bg.yaml:10: quiz 'q': option 3 shows the same text as option 1: remove one or make it "
+        "say something else"]
+
+
 def test_unknown_kind_missing_and_unknown_fields_and_duplicate_ids(tmp_path):
     quizzes = """\
     - id: a

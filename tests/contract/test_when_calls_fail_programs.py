@@ -17,7 +17,8 @@ from test_exported_programs import REPO, launcher, run_program  # noqa: F401  (t
 LESSON = ("ru", "when-calls-fail")
 # Each program's fault lines, left as comments by the export, become requests to the server's
 # `POST /fake/faults` for both SDKs' keys: the same faults, met by the same calls, in order.
-_FAULT_LINE = re.compile(r"^(?P<indent>[ \t]*)# fake_client\.faults\.next\((?P<args>.*)\)(?P<rest>.*)$",
+# (A block left with nothing but fault lines keeps a `pass` before the first: it goes too.)
+_FAULT_LINE = re.compile(r"^(?P<indent>[ \t]*)(?:pass  )?# fake_client\.faults\.next\((?P<args>.*)\)(?P<rest>.*)$",
                          re.MULTILINE)
 _MAKE_FAULTS = '''
 import json as _json
@@ -75,6 +76,8 @@ def test_every_program_of_the_lesson_is_run(lesson):
 def test_a_fault_line_becomes_a_request_to_the_server():
     program = with_server_faults('    # fake_client.faults.next("overloaded", times=3)     # three\n')
     assert '    _next_faults("overloaded", times=3)     # three' in program
+    program = with_server_faults('if fault:\n    pass  # fake_client.faults.next(fault)\n')
+    assert 'if fault:\n    _next_faults(fault)\n' in program
 
 
 def prints_what_the_lesson_shows(built, lesson, snippet_id, launcher, server_url, folder):  # noqa: F811
