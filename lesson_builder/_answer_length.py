@@ -58,9 +58,7 @@ def chance_at_least(count: int, probabilities: list[float]) -> float:
 def _option_lengths(quiz: Quiz) -> Optional[tuple[int, list[int]]]:
     """(index of the keyed option, length of each option's shown text), or None when the
     quiz is not a single-answer choice or is malformed (reported elsewhere)."""
-    kind = QUIZ_KINDS.get(quiz.kind)
-    field = kind.option_text if kind else None
-    options = quiz.data.get("options") if field and hasattr(quiz.data, "get") else None
+    field, options = _shown_options(quiz)
     if not isinstance(options, list) or len(options) < 2 or quiz.data.get("multiple") is True:
         return None
     keyed = [index for index, option in enumerate(options) if isinstance(option, dict) and option.get("correct") is True]
@@ -73,9 +71,7 @@ def repeated_option(quiz: Quiz) -> Optional[tuple[int, int]]:
     """(index of the first, index of the second) of two options of a choice quiz that show the
     same text (a learner sees the same answer twice, one right and one wrong, or two wrong), or
     None. Malformed options are reported elsewhere."""
-    kind = QUIZ_KINDS.get(quiz.kind)
-    field = kind.option_text if kind else None
-    options = quiz.data.get("options") if field and hasattr(quiz.data, "get") else None
+    field, options = _shown_options(quiz)
     if not isinstance(options, list):
         return None
     seen: dict[str, int] = {}
@@ -87,6 +83,14 @@ def repeated_option(quiz: Quiz) -> Optional[tuple[int, int]]:
             return seen[shown], index
         seen[shown] = index
     return None
+
+
+def _shown_options(quiz: Quiz) -> tuple[Optional[str], object]:
+    """The field holding each option's shown text and the quiz's options (None, None for a
+    kind without one-answer-among-others options)."""
+    kind = QUIZ_KINDS.get(quiz.kind)
+    field = kind.option_text if kind else None
+    return field, quiz.data.get("options") if field and hasattr(quiz.data, "get") else None
 
 
 def _strictly_longest(lengths: list[int], keyed: int) -> bool:
