@@ -43,6 +43,7 @@ from ._errors import RequestRefused
 from ._ids import IdCounter
 from .faults import Fault
 from .locales import phrase
+from ._tokens import opening_words
 
 # Which faults each API shape has (an HTTP error every shape has).
 _ONLY = {"pause_turn": {"anthropic"}, "unlisted_stop_reason": {"anthropic"}, "no_preamble": {"anthropic"},
@@ -258,8 +259,8 @@ class _Anthropic(_Shape):
         # strengthen-guardrails/handle-streaming-refusals): the text written so far (here the
         # answer's first three words), no refusal message, and `stop_details`, whose
         # `category` and `explanation` may be null (they are here).
-        words = next((block["text"].split()[:3] for block in self.reply["content"] if block["type"] == "text"), [])
-        self.reply.update(content=[{"text": " ".join(words), "type": "text"}] if words else [],
+        opening = next((opening_words(block["text"]) for block in self.reply["content"] if block["type"] == "text"), "")
+        self.reply.update(content=[{"text": opening, "type": "text"}] if opening else [],
                           stop_reason="refusal", stop_sequence=None,
                           stop_details={"category": None, "explanation": None, "type": "refusal"})
 

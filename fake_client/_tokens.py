@@ -36,6 +36,17 @@ def count_words(text: str) -> int:
     return words
 
 
+def opening_words(text: str, words: int = 3) -> str:
+    """The first `words` words of `text` by the rule above, as written (a Chinese opening keeps
+    its first three characters, not the whole sentence that `split()` would see as one word)."""
+    if not _CJK.search(text):
+        return " ".join(text.split()[:words])
+    for end in range(1, len(text) + 1):
+        if count_words(text[:end]) >= words and (end == len(text) or count_words(text[:end + 1]) > words):
+            return text[:end].strip()
+    return text.strip()
+
+
 def estimate_tokens(text: str) -> int:
     """Tokens of one piece of text: words × 1.3, rounded up (integer arithmetic, no float error)."""
     return (count_words(text) * 13 + 9) // 10

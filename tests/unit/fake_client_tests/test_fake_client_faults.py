@@ -198,6 +198,20 @@ def test_refusal_in_each_shape():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_answer_keeps_only_its_opening_in_every_language(lang):
+    # Chinese has no spaces: "the first three words" must not be the whole sentence there,
+    # or a program that shows a refused reply as an answer would look right.
+    def ask():
+        return Anthropic(max_retries=0).messages.create(
+            model="claude-haiku-4-5", max_tokens=300,
+            messages=[{"role": "user", "content": SHOP_QUESTIONS["status"][lang]}])
+    answer = "".join(block.text for block in ask().content if block.type == "text")
+    faults.next("refusal")
+    refused = "".join(block.text for block in ask().content if block.type == "text")
+    assert refused and answer.startswith(refused) and len(refused) < len(answer)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_refusal_is_in_the_question_s_language(lang):
     faults.next("refusal")
     reply = OpenAI().chat.completions.create(model="gpt-4o-mini", messages=[
