@@ -168,7 +168,9 @@ STOP_FIELDS = {"messages": "`stop_reason`", "chat": "`finish_reason`",
 STOP_ROWS = (
     StopRow("end_turn", "messages", '`"end_turn"`', "answer", "first-steps"),
     StopRow("stop_sequence", "messages", '`"stop_sequence"`', "answer", "first-steps"),
-    StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "first-steps"),
+    # What the loop does with tool_use (run every call, send the results, ask again) is
+    # tool-loop's; first-steps only walks one round by hand (bg review).
+    StopRow("tool_use", "messages", '`"tool_use"`', "run_calls", "tool-loop"),
     # when-calls-fail does what the row's loop cell says (the cut call not run, one retry with a
     # bigger max_tokens, its ex-cut-retry), as for `length`; tool-loop only drops the cut reply
     # (first-steps only names it). The uk and zh reviews asked for the link to match the cell.
@@ -229,7 +231,11 @@ ERROR_ROWS = (
     ErrorRow(402, "billing_error", "PaymentRequiredError", "APIStatusError", False),
     ErrorRow(403, "permission_error", "PermissionDeniedError", "PermissionDeniedError", False),
     ErrorRow(404, "not_found_error", "NotFoundError", "NotFoundError", False),
-    ErrorRow(409, "conflict_error", "ConflictError", "ConflictError", True),
+    # Anthropic's errors page (platform.claude.com/docs/en/api/errors) lists no 409 and its
+    # ErrorType enum has no conflict type (invalid_request_error "may also be used for other
+    # 4XX status codes not listed"), so the type cell is empty. The row stays because both
+    # SDKs have ConflictError and retry a 409 on their own (`_should_retry`).
+    ErrorRow(409, None, "ConflictError", "ConflictError", True),
     ErrorRow(413, "request_too_large", "ContentTooLargeError", "APIStatusError", False),
     ErrorRow(429, "rate_limit_error", "RateLimitError", "RateLimitError", True),
     ErrorRow(500, "api_error", "InternalServerError", "InternalServerError", True),
