@@ -43,7 +43,7 @@ from ._errors import RequestRefused
 from ._ids import IdCounter
 from .faults import Fault
 from .locales import phrase
-from ._tokens import opening_words
+from ._tokens import count_words, opening_words
 
 # Which faults each API shape has (an HTTP error every shape has).
 _ONLY = {"pause_turn": {"anthropic"}, "unlisted_stop_reason": {"anthropic"}, "no_preamble": {"anthropic"},
@@ -265,7 +265,12 @@ class _Anthropic(_Shape):
                           stop_details={"category": None, "explanation": None, "type": "refusal"})
 
     def stop_early(self, reason: str) -> None:
-        self.reply["content"] = [block for block in self.reply["content"] if block["type"] != "tool_use"]
+        # The turn ended before its end (the context window full, or a long turn paused): no
+        # calls, and the text only as far as it got, here its first half, so that a program
+        # that shows such a reply as an answer shows an unfinished sentence.
+        self.reply["content"] = [{**block, "text": opening_words(block["text"], max(1, count_words(block["text"]) // 2))}
+                                 if block["type"] == "text" else block
+                                 for block in self.reply["content"] if block["type"] != "tool_use"]
         self.reply.update(stop_reason=reason, stop_sequence=None)
 
     def no_preamble(self) -> None:

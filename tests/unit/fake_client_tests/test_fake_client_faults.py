@@ -220,11 +220,15 @@ def test_the_refusal_is_in_the_question_s_language(lang):
 
 
 def test_pause_turn_and_the_context_window():
+    whole = anthropic_call(tools=TOOLS).content[0].text
     faults.next("pause_turn", "context_window_exceeded")
     paused = anthropic_call(tools=TOOLS)
     assert paused.stop_reason == "pause_turn" and [block.type for block in paused.content] == ["text"]
     full = anthropic_call(tools=TOOLS)
     assert full.stop_reason == "model_context_window_exceeded"
+    # a turn that stopped early has an unfinished text, so it cannot pass for an answer
+    for early in (paused, full):
+        assert whole.startswith(early.content[0].text) and len(early.content[0].text) < len(whole)
     faults.next("context_window_exceeded", times=2)
     with pytest.raises(fake_client.BadRequestError, match="This model's maximum context length is 128000 tokens"):
         chat_call()
