@@ -1,14 +1,13 @@
-"""agent-loop's exercise (give the agent `list_letters`, the step whose result the next call
-needs) is graded on the conversation: the model must take the number it passes to
-`read_letter` from `list_letters`' result, for each of two customers. The starter (no list:
-the model calls `read_letter` without a number) fails; a definition without its handler or a
-handler without its definition fails; a handler that ignores the session (every customer's
-letters) fails, because Irina would then be sent Pavel's number first; a list tool that asks
-the model for an order number fails (the model has none to give); a list in `LETTERS`' own order instead of newest first fails,
-because the customer has an older letter (about SP-1024) stored before the newer one and the
-model takes the first number; and printing the expected
-lines without asking the model passes nothing. Graded as the page grades: the solution's
-output and every check of the quiz."""
+"""agent-loop's exercise (the "latest letter" button: `summarize_latest_letter(session)`) asks
+for a workflow, not an agent: both steps are known in advance, even though the second needs
+the first one's result, so the program finds the session customer's newest letter itself and
+asks the model once, with no tools. It is graded on the output (the summary and the number of
+requests, for two customers) and on the conversation checks. The starter fails; an agent (a
+`list_letters` tool copied from `list_orders`, run by `run_turn`) fails, and so does an agent
+handed the number the program already found (both send more than one request); a version that
+ignores the session (Irina is sent Pavel's newer letter) fails; one that takes the first
+letter instead of the newest fails; and printing the expected lines without asking the model
+fails. Graded as the page grades: the solution's output and every check of the quiz."""
 
 import pytest
 from support import exercise_grading
@@ -17,7 +16,7 @@ from support.languages import COURSE_LANGUAGES
 from support.repo_course import repo_course
 
 SLUG = "agent-loop"
-QUIZ = "ex-list-letters"
+QUIZ = "ex-latest-letter"
 
 
 def languages_with_the_exercise():
@@ -33,29 +32,26 @@ def solution(lang: str) -> str:
     return repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes[QUIZ].data["solution"]
 
 
-def statement(code: str, starts: str) -> str:
-    """The top-level statement of `code` that starts with `starts`, up to its closing line."""
-    lines = code.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(starts))
-    end = start
-    while not lines[end].rstrip().endswith(("})", ")")) or lines[end].startswith(" "):
-        end += 1
-    return "\n".join(lines[start:end + 1]) + "\n"
+def requests(transcript: dict) -> list[dict]:
+    return [call["request"] for call in transcript["calls"]]
 
 
-def tool_calls(transcript: dict) -> list[tuple[str, dict]]:
-    """(name, input) of every tool call the model made, in order (from each reply)."""
-    return [(block["name"], block["input"]) for call in transcript["calls"]
-            for block in (call["response"] or {}).get("content", []) if block.get("type") == "tool_use"]
+def with_body(lang: str, body: str) -> str:
+    """The solution with the body of `summarize_latest_letter` replaced by `body` (indented)."""
+    code = solution(lang)
+    handler = function_block(code, "summarize_latest_letter")
+    header = handler.splitlines()[0]
+    return code.replace(handler, header + "\n" + body)
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
-def test_the_solution_reads_each_customers_letter_by_the_number_the_list_gave(lang):
+def test_the_solution_asks_once_per_customer_without_tools_about_the_newest_letter(lang):
     passed, expected, checks = verdict(lang, solution(lang))
     assert passed, checks
-    assert tool_calls(expected) == [
-        ("list_letters", {}), ("read_letter", {"order_no": "SP-1187"}),
-        ("list_letters", {}), ("read_letter", {"order_no": "SP-2048"})]
+    sent = requests(expected)
+    assert len(sent) == 2 and not any(request.get("tools") for request in sent)
+    contents = [str(request["messages"]) for request in sent]
+    assert "SP-1187" in contents[0] and "SP-2048" in contents[1]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
@@ -64,49 +60,57 @@ def test_the_starter_fails(lang):
     assert not verdict(lang, starter)[0]
 
 
+LIST_LETTERS = '''
+def list_letters(session):
+    mine = [number for number in LETTERS if ORDERS[number]["customer"] == session["customer"]]
+    return "SP: " + ", ".join(sorted(mine, reverse=True))
+
+
+TOOLS.append({
+    "name": "list_letters",
+    "description": "Returns the customer's letters to support, newest first. Call it when the customer speaks of a letter but names no order.",
+    "input_schema": {"type": "object", "properties": {}},
+})
+HANDLERS["list_letters"] = list_letters
+'''
+
+
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
-def test_half_a_tool_fails(lang):
+def test_an_agent_with_a_list_letters_tool_copied_from_list_orders_fails(lang):
+    question = '"Кратко перескажи моё последнее письмо в поддержку"'
+    code = LIST_LETTERS + "\n\n" + with_body(lang, (
+        f"    return run_turn([{{'role': 'user', 'content': {question}}}], session,\n"
+        "                    Budget(tokens=20_000, seconds=60, dollars=0.10))\n"))
+    assert not verdict(lang, code)[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_exercise())
+def test_an_agent_given_the_number_the_program_found_fails(lang):
     code = solution(lang)
-    handler = function_block(code, "list_letters")
-    without_handler = code.replace(handler, "").replace(
-        next(line for line in code.splitlines() if line.startswith("HANDLERS[")) + "\n", "")
-    assert "def list_letters" not in without_handler and "HANDLERS[" not in without_handler
-    assert not verdict(lang, without_handler)[0]
-    definition = statement(code, "TOOLS.append(")
-    without_definition = code.replace(definition, "")
-    assert "TOOLS.append(" not in without_definition
-    assert not verdict(lang, without_definition)[0]
+    handler = function_block(code, "summarize_latest_letter")
+    keep = handler.split("    response = ")[0]
+    agent = keep + (
+        "    return run_turn([{'role': 'user', 'content': f'Кратко перескажи моё письмо о заказе {latest}'}],\n"
+        "                    session, Budget(tokens=20_000, seconds=60, dollars=0.10))\n")
+    assert not verdict(lang, code.replace(handler, agent))[0]
 
 
 def handler_edit_fails(lang: str, old: str, new: str) -> bool:
-    """Whether the solution with ``old`` replaced by ``new`` in its list_letters handler fails
-    the exercise (the edit must change the handler)."""
     code = solution(lang)
-    handler = function_block(code, "list_letters")
+    handler = function_block(code, "summarize_latest_letter")
     edited = handler.replace(old, new)
     assert edited != handler
     return not verdict(lang, code.replace(handler, edited))[0]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
-def test_a_handler_that_ignores_the_session_fails(lang):
-    assert handler_edit_fails(lang, 'if ORDERS[number]["customer"] == session["customer"]', "")
+def test_ignoring_the_session_fails(lang):
+    assert handler_edit_fails(lang, ' if ORDERS[number]["customer"] == session["customer"]', "")
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
-def test_a_list_that_is_not_newest_first_fails(lang):
-    assert handler_edit_fails(lang, "sorted(mine, reverse=True)", "mine")
-
-
-@pytest.mark.parametrize("lang", languages_with_the_exercise())
-def test_a_list_that_asks_the_model_for_a_number_fails(lang):
-    code = solution(lang)
-    asks = (code.replace("def list_letters(session):", "def list_letters(session, order_no):")
-                .replace('"input_schema": {"type": "object", "properties": {}},',
-                         '"input_schema": {"type": "object", "properties": {"order_no": {"type": "string"}},'
-                         ' "required": ["order_no"]},'))
-    assert asks.count("order_no") >= 3
-    assert not verdict(lang, asks)[0]
+def test_the_first_letter_instead_of_the_newest_fails(lang):
+    assert handler_edit_fails(lang, 'max(mine, key=lambda number: int(number.split("-")[1]))', "mine[0]")
 
 
 @pytest.mark.parametrize("lang", languages_with_the_exercise())
