@@ -1,17 +1,23 @@
-"""testing-tool-code's exercise is graded on the conversation, and only a test that tells the
-loops apart passes: the learner's test is run against the lesson's loop and against two loops of
-a colleague, and it must pass on the first and fail on both others. The colleague's loops leave
-the failed call without a result: the first gives up at once, the second throws the failed turn
-away and asks the model again twice; both then answer the seller themselves with the very text
-the lesson's loop gets from the model, and the second asks the model as many times as the
-lesson's loop. So a test of the printed answer, or of the number of requests, cannot pass the
-exercise, and a test of the conversation (every call answered once by its id, the failed one with
-an error) does. The starter's test (the step limit only) passes on all three; a test that always
-fails, the test deleted, or the expected lines printed without asking the model pass nothing; a
-test that crashes is reported by the harness (the run goes on) and does not pass. Graded as the
-page grades: the solution's output and every check of the quiz."""
+"""testing-tool-code's exercise is graded on the conversation, and only a test that forces the
+failure path and then reads the conversation passes. The path is one the page does not write
+out: `get_stock` itself raises (the warehouse does not answer), forced by the learner with a
+function of the program put into `HANDLERS` (so the test works at home with the real SDK too).
+The learner's test is run against the lesson's loop and against two loops of a colleague, and it
+must pass on the first and fail on both others. The colleague's loops leave the failed call
+without a result: the first gives up at once, the second throws the failed turn away and asks
+the model once more; both then answer the seller themselves with the very words the lesson's
+loop gets from the model, and the second asks the model as many times as the lesson's loop.
+
+So: the starter's test (no failure forced) passes on all three; the page's own conversation
+tests copied in (another question, no forced failure) do not pass; a test of the conversation
+that does not force the failure passes on all three; a test that forces it but checks the
+printed answer or the number of requests cannot tell the loops apart; a test that always fails,
+the test deleted, or the expected lines printed without asking the model pass nothing; a test
+that crashes is reported by the harness (the run goes on) and does not pass. Graded as the page
+grades: the solution's output and every check of the quiz."""
 
 import re
+from pathlib import Path
 
 import pytest
 from support import exercise_grading
@@ -21,11 +27,12 @@ from support.repo_course import repo_course
 
 SLUG = "testing-tool-code"
 QUIZ = "ex-failed-call"
-TEST = "test_failed_call_gets_its_result"
+TEST = "test_stock_down_reaches_the_model"
 LOOPS = ("lesson_answer", "colleague_answer", "colleague_retry_answer")
 HARNESS_PRINT = re.compile(r'^ +print\("([^"]*)"\)$', re.MULTILINE)
 CRASH_PRINT = re.compile(r'^ +print\("([^"]*)", repr\(error\)\)$', re.MULTILINE)
 QUESTION = re.compile(r'answer\(("[^"]+")\)')
+FORCE = 'HANDLERS["get_stock"] = stock_down'
 
 
 def languages_with_the_lesson():
@@ -56,19 +63,33 @@ def verdicts(output: str, code: str) -> list[str]:
     return [line for line in output.splitlines() if line in words]
 
 
-def with_check(lang: str, *lines: str) -> str:
-    """The starter with its "write it here" comment replaced by `lines` (the test's own indent)."""
-    starter = quiz(lang)["starter"]
-    todo = next(line for line in starter.splitlines() if line.strip().startswith("# "))
-    code = starter.replace(todo, "\n".join(f"    {line}" for line in lines))
-    assert code != starter
-    return code
+def with_check(lang: str, *lines: str, forced: bool) -> str:
+    """The test with its checks replaced by `lines` (the test's own indent): the solution's test
+    (the failure forced) or the starter's (not forced), up to and with its `print`."""
+    code = quiz(lang)["solution" if forced else "starter"]
+    test = function_block(code, TEST)
+    head = test[:test.index("print(")]
+    head = head + test[len(head):].split("\n", 1)[0] + "\n"
+    new = head + "".join(f"    {line}\n" for line in lines)
+    assert (FORCE in new) is forced
+    return code.replace(test, new)
+
+
+def page_test(lang: str, name: str) -> str:
+    """The body of the page's test `name` (conversation-tests)."""
+    page = (Path(__file__).resolve().parents[2] / "lessons" / SLUG / f"{lang}.md").read_text(encoding="utf-8")
+    source = re.search(r"```python id=conversation-tests[^\n]*\n(.*?)```", page, re.S).group(1)
+    return function_block(source, name).split("\n", 1)[1]
 
 
 def replies_and_requests(lang: str) -> list[tuple[str, int]]:
-    """Each loop's reply to the exercise's question and the number of requests it made."""
+    """Each loop's reply to the exercise's question while get_stock fails, and its requests."""
     question = QUESTION.search(quiz(lang)["starter"]).group(1)
-    probe = "\n".join([f"for loop in ({', '.join(LOOPS)}):",
+    probe = "\n".join(["def stock_down(city):",
+                       "    raise ConnectionError('down')",
+                       "",
+                       FORCE,
+                       f"for loop in ({', '.join(LOOPS)}):",
                        "    with recording() as calls:",
                        f"        reply = loop({question})",
                        "    print(repr((reply, len(calls))))"])
@@ -94,6 +115,7 @@ def test_the_solution_passes_on_the_lessons_loop_and_fails_on_the_colleagues(lan
     assert verdicts(expected["output"], solution) == [passed_word, failed_word, failed_word]
     assert {"every_call_answered", "answers_shown"} <= set(quiz(lang)["checks"])
     assert all(loop in solution for loop in LOOPS)
+    assert FORCE not in quiz(lang)["starter"]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
@@ -105,13 +127,35 @@ def test_the_starters_test_passes_on_every_loop_and_so_fails_the_exercise(lang):
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
+@pytest.mark.parametrize("name", ["test_every_call_answered_once", "test_wrong_shape_gets_an_error_result"])
+def test_the_pages_own_test_copied_in_does_not_pass(lang, name):
+    """The page's tests ask other questions and force no failure of get_stock."""
+    solution = quiz(lang)["solution"]
+    copied = solution.replace(function_block(solution, TEST), f"def {TEST}():\n" + page_test(lang, name))
+    assert copied != solution
+    assert not verdict(lang, copied)[0], name
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_a_check_of_the_conversation_without_the_failure_forced_cannot_pass(lang):
+    starter = quiz(lang)["starter"]
+    passed_word, _ = harness_words(starter)
+    code = with_check(lang, 'messages = conversation(calls)',
+                      'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
+                      'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
+                      'assert asked and sorted(answered) == sorted(asked)', forced=False)
+    assert verdicts(run(lang, code)["output"], starter) == [passed_word] * 3
+    assert not verdict(lang, code)[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
 def test_a_check_of_the_printed_answer_cannot_pass(lang):
-    """Every loop prints the same answer, so a test of its text passes on all three."""
+    """With the failure forced every loop prints the same answer, so a test of its text passes on all three."""
     lesson_reply = replies_and_requests(lang)[0][0]
     starter = quiz(lang)["starter"]
     passed_word, _ = harness_words(starter)
-    for check in ("assert reply is not None", "assert reply", f"assert reply == {lesson_reply!r}"):
-        code = with_check(lang, check)
+    for check in ("assert reply is not None", f"assert reply == {lesson_reply!r}"):
+        code = with_check(lang, check, forced=True)
         assert verdicts(run(lang, code)["output"], starter) == [passed_word] * 3, check
         assert not verdict(lang, code)[0], check
 
@@ -122,16 +166,16 @@ def test_a_check_of_the_number_of_requests_cannot_pass(lang):
     requests = replies_and_requests(lang)[0][1]
     starter = quiz(lang)["starter"]
     passed_word, failed_word = harness_words(starter)
-    for check in (f"assert len(calls) == {requests}", "assert len(calls) > 1", "assert len(calls) >= 2"):
-        code = with_check(lang, check)
+    for check in (f"assert len(calls) == {requests}", "assert len(calls) > 1"):
+        code = with_check(lang, check, forced=True)
         assert verdicts(run(lang, code)["output"], starter) == [passed_word, failed_word, passed_word], check
         assert not verdict(lang, code)[0], check
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
-def test_a_check_of_the_conversation_passes(lang):
-    """Either half of the solution's check is enough: every call answered by its id, or an error
-    result that reached the model."""
+def test_a_check_of_the_conversation_with_the_failure_forced_passes(lang):
+    """Either check is enough once the failure is forced: every call answered by its id, or an
+    error result that reached the model."""
     by_id = ['messages = conversation(calls)',
              'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
              'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
@@ -139,17 +183,17 @@ def test_a_check_of_the_conversation_passes(lang):
     error_sent = ['results = blocks(conversation(calls), "user", "tool_result")',
                   'assert any(result["is_error"] for result in results)']
     for lines in (by_id, error_sent):
-        passed, _, checks = verdict(lang, with_check(lang, *lines))
+        passed, _, checks = verdict(lang, with_check(lang, *lines, forced=True))
         assert passed, (lines, checks)
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
 def test_a_test_that_crashes_is_reported_and_the_run_goes_on(lang):
-    """A test that reads the third request crashes on the colleague's first loop (one request):
+    """A test that reads the second request crashes on the colleague's first loop (one request):
     the harness says so and tries the next loop; the exercise is not passed."""
     starter = quiz(lang)["starter"]
     crashed_word = CRASH_PRINT.findall(starter)[0]
-    code = with_check(lang, 'assert calls[2]["response"]["stop_reason"] == "end_turn"')
+    code = with_check(lang, 'assert calls[1]["response"]["stop_reason"] == "end_turn"', forced=True)
     result = run(lang, code)
     assert result["status"] == "done", result
     lines = result["output"].splitlines()
