@@ -7,7 +7,10 @@
   as the prompt says; any way of reading the header passes; a 429 without `retry-after` is
   asked again after a growing wait (1, 2, 4 s), as both SDKs do, and handing it on at once
   is the mistake (the page's check never sends one, so this is proven here, with the header
-  taken off the fake's answer; the spend cap, which the body names, is not in the exercise);
+  taken off the fake's answer); a 429 whose body names a spend cap
+  (`error.details.error_code`, `enforced_spend_limit_reached`) is handed on at once, as the
+  page's rule says, and backing off on it is the mistake (the fake has no spend-cap fault, so
+  this too is proven here, on the fake's 429 given that body and no `retry-after`);
 - `mc-sdk-retries`: its right option (two overloads under the default two retries: an
   answer, on the third request) is what the fake does;
 - `ex-cut-retry`: the check pauses the first question's first turn (`pause_turn`), so the
@@ -143,6 +146,44 @@ def test_handing_on_every_429_without_retry_after_fails(key, monkeypatch):
     transcript, _ = _run(key, "ex-retry-after", mistake, raises=True)
     assert transcript["error"]["type"] == "RateLimitError"
     assert len(transcript["calls"]) == 1
+
+
+def _spend_capped(monkeypatch):
+    """The fake's 429 as Anthropic sends it for the usage tier's monthly spend cap: no
+    `retry-after`, and `error.details.error_code` names the cap (platform.claude.com/docs/en/api/errors)."""
+    from fake_client import _attempts
+
+    _without_retry_after(monkeypatch)
+    status_error = _attempts.anthropic_status_error
+
+    def capped(status, body, *args, **kwargs):
+        error = status_error(status, body, *args, **kwargs)
+        if status == 429:   # the fake builds the body from the refusal: the details go on after
+            error.body["error"]["details"] = {"error_code": "enforced_spend_limit_reached"}
+        return error
+
+    monkeypatch.setattr(_attempts, "anthropic_status_error", capped)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_spend_cap_429_is_handed_on_at_once(key, monkeypatch):
+    """The page's rule: a 429 without `retry-after` whose body names a spend cap is not cured
+    by waiting, so the program does not ask again and the error reaches its caller."""
+    _spend_capped(monkeypatch)
+    transcript, _ = _run(key, "ex-retry-after", _quiz(key, "ex-retry-after")["solution"], raises=True)
+    assert transcript["error"]["type"] == "RateLimitError"
+    assert len(transcript["calls"]) == 1
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_backing_off_on_a_spend_cap_429_fails(key, monkeypatch):
+    """The mistake the old solution made: every 429 without `retry-after` waited out, the
+    spend cap included, so the capped request is sent again."""
+    _spend_capped(monkeypatch)
+    solution = _quiz(key, "ex-retry-after")["solution"]
+    mistake = _replace(solution, r"^( *)raise( +#.*)?\n( *wait = 2 \*\* attempt)", r"\1pass\n\3")
+    transcript, _ = _run(key, "ex-retry-after", mistake, raises=None)
+    assert len(transcript["calls"]) > 1
 
 
 # mc-sdk-retries: a variation the page does not show
