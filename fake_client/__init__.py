@@ -122,8 +122,10 @@ be exercised deterministically. `fake_client.faults.next(name, ...)` makes the n
     client.messages.create(...).stop_reason            # "refusal"
 
 The names (`fake_client.faults.NAMES` says what each does): `rate_limit`, `overloaded`,
-`server_error`, `timeout` (raised as the SDK raises them: `RateLimitError`, `OverloadedError`
-or, OpenAI's 503, `InternalServerError`, `InternalServerError`, `APITimeoutError`, with the
+`server_error`, `timeout`, `spend_limit` (raised as the SDK raises them: `RateLimitError`,
+`OverloadedError` or, OpenAI's 503, `InternalServerError`, `InternalServerError`,
+`APITimeoutError`, and for a spend cap's 429 without retry-after Anthropic's
+`EnforcedSpendLimitReachedError` (a `RateLimitError`) or OpenAI's `RateLimitError`, with the
 locked SDKs' text); `refusal`, `pause_turn` (Anthropic), `context_window_exceeded` (a stop
 reason in Anthropic's shape, a 400 in OpenAI's), `content_filter` (OpenAI),
 `reasoning_exhausted` (no text, cut by the budget), `unoffered_tool` (a call of
@@ -199,7 +201,8 @@ from ._anthropic_events import (InputJSONDelta, RawContentBlockDeltaEvent,
 from ._anthropic_types import (ContentBlock, Message, MessageTokensCount, ParsedMessage,
                                TextBlock, ThinkingBlock, ToolUseBlock, Usage)
 from ._errors import (APIConnectionError, APIError, APIStatusError, APITimeoutError,
-                      AuthenticationError, BadRequestError, ConflictError, InternalServerError,
+                      AuthenticationError, BadRequestError, ConflictError,
+                      EnforcedSpendLimitReachedError, InternalServerError,
                       LengthFinishReasonError, NotFoundError, OpenAIError, OverloadedError,
                       PermissionDeniedError, RateLimitError, UnprocessableEntityError,
                       ValidationError)
@@ -229,6 +232,6 @@ __all__ = [
     "TextDelta", "InputJSONDelta", "ThinkingDelta", "SignatureDelta",
     "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
     "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-    "RateLimitError", "InternalServerError", "OverloadedError", "APIConnectionError", "APITimeoutError",
-    "OpenAIError", "LengthFinishReasonError", "ValidationError",
+    "RateLimitError", "EnforcedSpendLimitReachedError", "InternalServerError", "OverloadedError",
+    "APIConnectionError", "APITimeoutError", "OpenAIError", "LengthFinishReasonError", "ValidationError",
 ]

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 __all__ = ["APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
            "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-           "RateLimitError", "InternalServerError", "OverloadedError", "APIConnectionError",
+           "RateLimitError", "EnforcedSpendLimitReachedError", "InternalServerError", "OverloadedError", "APIConnectionError",
            "APITimeoutError", "RequestRefused", "OpenAIError", "LengthFinishReasonError",
            "ValidationError", "Headers", "HTTPResponse"]
 
@@ -112,6 +112,13 @@ class UnprocessableEntityError(APIStatusError):
 
 class RateLimitError(APIStatusError):
     status_code = 429
+
+
+class EnforcedSpendLimitReachedError(RateLimitError):
+    """HTTP 429 whose `error.details.error_code` is `enforced_spend_limit_reached`: the
+    organization reached its API tier's monthly spend cap (anthropic 2.17 picks this class by
+    status and code, `_error_classes.ERROR_CLASSES`). Waiting does not help; the SDK, which
+    retries by status, still retries it."""
 
 
 class InternalServerError(APIStatusError):
@@ -261,6 +268,10 @@ _BY_STATUS = {400: BadRequestError, 401: AuthenticationError, 403: PermissionDen
               429: RateLimitError, 500: InternalServerError, 529: OverloadedError}
 
 
+# The Anthropic SDK's narrower classes, chosen by status and `error.details.error_code`.
+_BY_STATUS_AND_CODE = {(429, "enforced_spend_limit_reached"): EnforcedSpendLimitReachedError}
+
+
 def status_error_class(status: int) -> type:
     """The SDKs' class for an HTTP error status (any other 5xx: `InternalServerError`)."""
     return _BY_STATUS.get(status) or (InternalServerError if status >= 500 else APIStatusError)
@@ -273,7 +284,8 @@ def anthropic_bad_request(refused: RequestRefused, path: str = "/v1/messages",
     `NotFoundError` for a 404), with the text it prints. `path` is the endpoint the request
     went to (`/v1/messages`, `/v1/messages/count_tokens`); `request_id` the answer's."""
     body = anthropic_error_body(refused, request_id)
-    return status_error_class(refused.status)(
+    code = (refused.details or {}).get("error_code")
+    return _BY_STATUS_AND_CODE.get((refused.status, code), status_error_class(refused.status))(
         anthropic_error_text(refused, path, request_id), body=body, status_code=refused.status,
         request_id=request_id, response=HTTPResponse(refused.status, headers))
 
@@ -318,5 +330,6 @@ def anthropic_status_error(status: int, body: dict[str, Any], path: str, request
                            headers: Optional[dict[str, str]] = None) -> APIStatusError:
     """The exception the Anthropic SDK raises for an error answer `body` (an HTTP-error fault)."""
     error = body["error"]
-    refused = RequestRefused(error["message"], status=status, error_type=error["type"])
+    refused = RequestRefused(error["message"], status=status, error_type=error["type"],
+                             details=error.get("details"))
     return anthropic_bad_request(refused, path, request_id, headers)

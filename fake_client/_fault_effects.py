@@ -93,19 +93,37 @@ _ANTHROPIC_ERRORS = {
                    "https://www.anthropic.com/contact-sales to discuss your options for a rate limit increase."),
     "overloaded": (529, "overloaded_error", "Overloaded"),
     "server_error": (500, "api_error", "Internal server error"),
+    # The tier's monthly spend cap: a 429 whose `error.details.error_code` says why, with no
+    # retry-after (anthropic 2.17 raises `EnforcedSpendLimitReachedError`, a RateLimitError, for
+    # it: `_error_classes.ERROR_CLASSES`; platform.claude.com/docs/en/api/errors). The message
+    # is the fake's own.
+    "spend_limit": (429, "rate_limit_error",
+                    "Your organization has reached the monthly usage limit of its API tier. Access "
+                    "resumes at the start of next month; a higher tier raises the limit."),
 }
+_ANTHROPIC_DETAILS = {"spend_limit": {"error_code": "enforced_spend_limit_reached"}}
 
 
 def error_answer(fault: Fault, api: str, model: Any) -> tuple[int, dict[str, Any], dict[str, str]]:
     """The status, body (without `request_id`) and extra headers of an HTTP-error fault."""
-    headers = {"x-should-retry": "true"}
+    # A spend cap sends no retry-after and no x-should-retry: the SDKs retry a 429 on its status.
+    headers = {} if fault.name == "spend_limit" else {"x-should-retry": "true"}
     if fault.name in ("rate_limit", "overloaded"):
         # Both SDKs read retry-after-ms first (more precise), then whole-second retry-after.
         headers["retry-after"] = str(math.ceil(fault.retry_after))
         headers["retry-after-ms"] = str(round(fault.retry_after * 1000))
     if api == "anthropic":
         status, kind, message = _ANTHROPIC_ERRORS[fault.name]
-        return status, {"type": "error", "error": {"type": kind, "message": message}}, headers
+        error = {"type": kind, "message": message}
+        if fault.name in _ANTHROPIC_DETAILS:
+            error["details"] = _ANTHROPIC_DETAILS[fault.name]
+        return status, {"type": "error", "error": error}, headers
+    if fault.name == "spend_limit":
+        # The code of developers.openai.com/api/docs/guides/spend-limits; the message is the fake's own.
+        error = {"message": "You have reached your organization's hard spend limit for this month. Raise "
+                            "the limit in your organization's limit settings to continue.",
+                 "type": "insufficient_quota", "param": None, "code": "organization_spend_limit_exceeded"}
+        return 429, {"error": error}, headers
     if fault.name == "rate_limit":
         wait = f"{fault.retry_after:g}s"
         error = {"message": f"Rate limit reached for {model} in organization org-fake on requests per min "

@@ -50,6 +50,9 @@ NAMES: dict[str, str] = {
     "overloaded": "HTTP 529 overloaded_error (OpenAI: 503; the SDK retries it)",
     "server_error": "HTTP 500 api_error / server_error (the SDK retries it)",
     "timeout": "no answer in time: APITimeoutError (the SDK retries it)",
+    "spend_limit": "HTTP 429 from a spend cap, without retry-after: the body says why (Anthropic "
+                   "error.details.error_code 'enforced_spend_limit_reached'; OpenAI code "
+                   "'organization_spend_limit_exceeded'); waiting does not help, the SDK retries it anyway",
     "refusal": "the model refuses: stop_reason 'refusal' with stop_details (OpenAI: message.refusal)",
     "pause_turn": "stop_reason 'pause_turn': send the reply back to let it go on (Anthropic)",
     "context_window_exceeded": "stop_reason 'model_context_window_exceeded' (OpenAI: HTTP 400 "
@@ -70,7 +73,7 @@ NAMES: dict[str, str] = {
 }
 
 # The faults that are an HTTP error (or no answer at all) rather than a reply.
-ERRORS = frozenset({"rate_limit", "overloaded", "server_error", "timeout"})
+ERRORS = frozenset({"rate_limit", "overloaded", "server_error", "timeout", "spend_limit"})
 
 # The wait a fault's `retry-after` asks for, in seconds, unless `next` says otherwise.
 RETRY_AFTER_S = 1.0

@@ -82,7 +82,7 @@ def test_the_sdks_retry_and_honour_retry_after(fake_server, shape):
     assert client.get("/fake/faults", cast_to=object) == {"pending": []}
 
 
-ERROR_FAULTS = ["rate_limit", "overloaded", "server_error"]
+ERROR_FAULTS = ["rate_limit", "overloaded", "server_error", "spend_limit"]
 
 
 @pytest.mark.parametrize("shape", ["anthropic", "openai", "openai_responses"])
@@ -105,7 +105,7 @@ def test_errors_are_the_sdks_own_and_print_as_in_process(fake_server, shape, nam
                                                                      "request_id": real.value.request_id}
     retry_after = real.value.response.headers.get("retry-after")
     assert retry_after == fake.value.response.headers.get("retry-after")
-    assert (retry_after is None) == (name == "server_error")
+    assert (retry_after is None) == (name in ("server_error", "spend_limit"))
 
 
 @pytest.mark.parametrize("shape", ["anthropic", "openai"])

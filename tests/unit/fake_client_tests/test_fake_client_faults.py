@@ -115,6 +115,26 @@ def test_http_error_faults_raise_what_the_openai_sdk_raises(name, call):
     assert error.response.headers["x-ratelimit-remaining-requests"] == ("0" if name == "rate_limit" else "49")
 
 
+def test_a_spend_cap_is_a_429_that_says_why_and_asks_for_no_wait():
+    faults.next("spend_limit")
+    with pytest.raises(fake_client.EnforcedSpendLimitReachedError) as raised:
+        anthropic_call()
+    error = raised.value
+    assert isinstance(error, fake_client.RateLimitError) and error.status_code == 429
+    assert error.body["error"]["details"] == {"error_code": "enforced_spend_limit_reached"}
+    assert "(error_code: enforced_spend_limit_reached, request_id: " in str(error)
+    assert "retry-after" not in error.response.headers and "x-should-retry" not in error.response.headers
+    faults.next("spend_limit")
+    with pytest.raises(fake_client.RateLimitError) as raised:
+        chat_call()
+    assert raised.value.code == "organization_spend_limit_exceeded" and raised.value.body["type"] == "insufficient_quota"
+    # the SDK retries a 429 by its status, spend cap or not: three answers, then the error
+    faults.next("spend_limit", times=3)
+    with pytest.raises(fake_client.EnforcedSpendLimitReachedError):
+        anthropic_call(Anthropic())
+    assert faults.pending() == []
+
+
 def test_a_timeout_is_worded_as_each_sdk_words_it():
     faults.next("timeout", times=2)
     with pytest.raises(fake_client.APITimeoutError, match=r"^Request to api\.anthropic\.com timed out after 2\.5s$"):
