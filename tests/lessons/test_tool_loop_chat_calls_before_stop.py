@@ -3,7 +3,9 @@ earlier version by diffing the colleague's loop against `answer_chat`, shown jus
 the faulty line was `answer_chat`'s condition with one word missing. Now the colleague's loop
 is built differently (it trusts `stop` before it looks for calls), so neither the faulty line
 nor its fix is a line of `answer_chat`: the learner has to reason that a forced call comes
-with `stop`. The build proves the fix prints `output` and the shown code does not; this also
+with `stop`. The quiz also sits before `answer_chat` and the paragraph on `stop` with calls
+(it continues `chat-tools`, the helpers alone), so there is nothing above it to diff against.
+The build proves the fix prints `output` and the shown code does not; this also
 holds the prompt to what the shown code prints (None) and checks that the fix runs the call."""
 
 import pytest
@@ -45,3 +47,13 @@ def test_the_shown_code_prints_none_and_the_fix_runs_the_forced_call(key):
     first = fixed["calls"][0]["response"]["choices"][0]
     assert first["finish_reason"] == "stop" and first["message"]["tool_calls"]
     assert any(message.get("role") == "tool" for message in fixed["calls"][-1]["request"]["messages"])
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_quiz_comes_before_answer_chat(key):
+    """The find-bug continues the helpers only, and the page places it above `loop-chat`."""
+    quiz = exercise_grading.exercise(key, QUIZ)
+    assert quiz["continues"] == "chat-tools"
+    lang = key.split("/")[0]
+    page = (repo_course().root / "lessons" / SLUG / f"{lang}.md").read_text(encoding="utf-8")
+    assert page.index(f"::: quiz {QUIZ}") < page.index("id=loop-chat")
