@@ -1,10 +1,10 @@
 """interview-card, in every language: what its answers and quiz explanations claim, proven on
 the card's own code. The card's `execute` never raises, whatever shape the model's arguments
-take (an old card checked them outside its `try`); the quiz `diagnose` says that a tool-using
-turn sent back without its thinking blocks is refused with a 400 that names them; the quiz
-`choose-approach` says that a forced tool call with manual thinking is a 400 (on FAST_MODEL,
-the course's model that thinks only when asked); the card shows no forced `tool_choice` on
-MODEL. The build proves the outputs and answer keys; these are the explanations' facts."""
+take (an old card checked them outside its `try`), nor for a tool whose schema has no
+`required`; the quiz `diagnose` says that results find their calls by id, not by their order,
+and that a turn saved without its thinking blocks is refused with a 400; answer 6 says that a
+forced tool call with manual thinking is a 400 (on FAST_MODEL, the course's model that thinks
+only when asked); the card shows no forced `tool_choice` on MODEL. The build proves the outputs and answer keys; these are the explanations' facts."""
 
 import pytest
 
@@ -35,6 +35,38 @@ def test_execute_never_raises(key):
         '    text, is_error = execute("get_order_status", args)\n'
         '    print(is_error)\n'))
     assert output.split() == ["True"] * 6
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_execute_never_raises_without_required(key):
+    output = _run(key, "execute", (
+        'TOOLS.append({"name": "list_orders", "description": "x", "input_schema": {"type": "object"}})\n'
+        'HANDLERS["list_orders"] = lambda: "1042, 1187"\n'
+        'print(execute("list_orders", {}), execute("list_orders", {"x": 1})[1])\n'))
+    assert output.split()[-2:] == ["False)", "True"], output
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_results_are_matched_by_id_not_by_order(key):
+    """diagnose: two calls answered in reverse order still get their own statuses."""
+    output = _run(key, "shop", (
+        'messages = [{"role": "user", "content": "1042 1187?"}]\n'
+        'response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS, tools=TOOLS, messages=messages)\n'
+        'calls = [block for block in response.content if block.type == "tool_use"]\n'
+        'assert len(calls) == 2, calls\n'
+        'messages += [{"role": "assistant", "content": response.content},\n'
+        '             {"role": "user", "content": [run_tool(call) for call in reversed(calls)]}]\n'
+        'response = client.messages.create(model=MODEL, max_tokens=MAX_TOKENS, tools=TOOLS, messages=messages)\n'
+        'print(response.stop_reason)\n'
+        'print(text_of(response))\n'))
+    stop, text = output.split("\n", 1)
+    lesson = repo_course().lessons[key]
+    assert stop == "end_turn"
+    assert text.index("1042") < text.index(lesson_status(lesson, "1042")) < text.index("1187") < text.index(lesson_status(lesson, "1187")), text
+
+
+def lesson_status(lesson, order_id):
+    return _run(lesson.lang + "/" + SLUG, "shop", f'print(ORDERS["{order_id}"]["status"])\n').strip()
 
 
 @pytest.mark.parametrize("key", KEYS)
