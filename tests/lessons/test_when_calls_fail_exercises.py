@@ -9,8 +9,10 @@
   is the mistake (the page's check never sends one, so this is proven here, with the header
   taken off the fake's answer); a 429 whose body names a spend cap
   (`error.details.error_code`, `enforced_spend_limit_reached`) is handed on at once, as the
-  page's rule says, and backing off on it is the mistake (the fake has no spend-cap fault, so
-  this too is proven here, on the fake's 429 given that body and no `retry-after`);
+  page's rule says: the exercise's second part queues the fake's `spend_limit` fault and
+  prints the code its caller gets, so the page's own check fails a program that backs off on
+  it (or asks again at once): the retry is answered and prints something else; a program
+  that never retries a 429 fails on the first one;
 - `mc-sdk-retries`: its right option (two overloads under the default two retries: an
   answer, on the third request) is what the fake does;
 - `ex-cut-retry`: the check pauses the first question's first turn (`pause_turn`), so the
@@ -131,8 +133,9 @@ def test_a_429_without_retry_after_is_retried_after_a_growing_wait(key, monkeypa
     fake's hold has passed; the page's check never sends one, so this is proven here."""
     _without_retry_after(monkeypatch)
     transcript, _ = _run(key, "ex-retry-after", _quiz(key, "ex-retry-after")["solution"])
-    waits = [call.get("waited", 0) for call in transcript["calls"][1:]]
-    assert len(transcript["calls"]) > 1 and transcript["calls"][-1]["response"] is not None
+    first_part = transcript["calls"][:-1]      # the last call is the second part's spend cap
+    waits = [call.get("waited", 0) for call in first_part[1:]]
+    assert len(first_part) > 1 and first_part[-1]["response"] is not None
     assert waits == sorted(waits) and waits[0] >= 1, waits
 
 
@@ -148,42 +151,52 @@ def test_handing_on_every_429_without_retry_after_fails(key, monkeypatch):
     assert len(transcript["calls"]) == 1
 
 
-def _spend_capped(monkeypatch):
-    """The fake's 429 as Anthropic sends it for the usage tier's monthly spend cap: no
-    `retry-after`, and `error.details.error_code` names the cap (platform.claude.com/docs/en/api/errors)."""
-    from fake_client import _attempts
-
-    _without_retry_after(monkeypatch)
-    status_error = _attempts.anthropic_status_error
-
-    def capped(status, body, *args, **kwargs):
-        error = status_error(status, body, *args, **kwargs)
-        if status == 429:   # the fake builds the body from the refusal: the details go on after
-            error.body["error"]["details"] = {"error_code": "enforced_spend_limit_reached"}
-        return error
-
-    monkeypatch.setattr(_attempts, "anthropic_status_error", capped)
+def _spend_cap_call(transcript: dict) -> int:
+    """The index of the call the fake's `spend_limit` fault answered."""
+    return next(index for index, call in enumerate(transcript["calls"])
+                if ((call.get("error") or {}).get("error") or {}).get("details", {}).get("error_code")
+                == "enforced_spend_limit_reached")
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_a_spend_cap_429_is_handed_on_at_once(key, monkeypatch):
-    """The page's rule: a 429 without `retry-after` whose body names a spend cap is not cured
-    by waiting, so the program does not ask again and the error reaches its caller."""
-    _spend_capped(monkeypatch)
-    transcript, _ = _run(key, "ex-retry-after", _quiz(key, "ex-retry-after")["solution"], raises=True)
-    assert transcript["error"]["type"] == "RateLimitError"
-    assert len(transcript["calls"]) == 1
+def test_a_spend_cap_429_is_handed_on_at_once(key):
+    """The page's rule, graded by the page: the spend cap's 429 (the fake's `spend_limit`
+    fault, no `retry-after`) is not asked again; the caller gets it and prints its code."""
+    solution = _quiz(key, "ex-retry-after")["solution"]
+    passed, expected, _ = exercise_grading.graded(key, "ex-retry-after", solution)
+    assert passed
+    assert expected["output"].splitlines()[-1].endswith(" enforced_spend_limit_reached"), expected["output"]
+    assert _spend_cap_call(expected) == len(expected["calls"]) - 1     # the last request: none after it
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_backing_off_on_a_spend_cap_429_fails(key, monkeypatch):
+def test_backing_off_on_a_spend_cap_429_fails(key):
     """The mistake the old solution made: every 429 without `retry-after` waited out, the
-    spend cap included, so the capped request is sent again."""
-    _spend_capped(monkeypatch)
+    spend cap included, so the capped request is sent again, answered, and printed."""
     solution = _quiz(key, "ex-retry-after")["solution"]
     mistake = _replace(solution, r"^( *)raise( +#.*)?\n( *wait = 2 \*\* attempt)", r"\1pass\n\3")
-    transcript, _ = _run(key, "ex-retry-after", mistake, raises=None)
-    assert len(transcript["calls"]) > 1
+    passed, expected, _ = exercise_grading.graded(key, "ex-retry-after", mistake)
+    assert not passed
+    transcript, _ = _run(key, "ex-retry-after", mistake)
+    assert len(transcript["calls"]) == _spend_cap_call(transcript) + 2      # asked again, answered
+    assert transcript["output"] != expected["output"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_starter_fails_the_page_check(key):
+    passed, _, _ = exercise_grading.graded(key, "ex-retry-after", _quiz(key, "ex-retry-after")["starter"])
+    assert not passed
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_never_retrying_a_429_fails(key):
+    """The other extreme: every 429 handed on, the one that asks for a wait too."""
+    solution = _quiz(key, "ex-retry-after")["solution"]
+    mistake = _replace(solution, r"^( *)wait = error\.response\.headers\.get.*$", r"\1raise")
+    passed, _, _ = exercise_grading.graded(key, "ex-retry-after", mistake)
+    assert not passed
+    transcript, _ = _run(key, "ex-retry-after", mistake, raises=True)
+    assert transcript["error"]["type"] == "RateLimitError" and len(transcript["calls"]) == 1
 
 
 # mc-sdk-retries: a variation the page does not show
