@@ -3,7 +3,8 @@ step still waits for the person (`WAITING`, the turn kept in `messages`) instead
 dropped with a silent `None`, and the same call made an ordinary tool is not run on that step:
 the turn ends with a printed reason and `None`, as the page promises for every reply that is not an answer. Run
 on the page's own setup (the `agent` snippet and everything it continues) with MAX_STEPS
-set to 1."""
+set to 1. And a chat stopped by the step limit after a call stays a valid conversation: the
+next question in it is answered, not refused with a 400 for a tool_use left without its result."""
 
 import pytest
 from lesson_runtime import run_chain
@@ -55,7 +56,7 @@ print(repr(run_turn(chat, SESSION, budget)))
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
 def test_a_conversation_stopped_by_the_step_limit_can_go_on(lang):
     # Every tool_use needs its tool_result in the next user message, or the API answers 400
-    # (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use); the fake
+    # (https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls); the fake
     # refuses the same way. A turn whose calls the loop will not run is kept out of the chat.
     lesson = repo_course().lessons[f"{lang}/{SLUG}"]
     got = run_chain(lesson.setup("agent"), STEP_LIMIT_THEN_NEXT_QUESTION, timeout=30, lang=lesson.lang)
