@@ -2,11 +2,14 @@
 for a workflow, not an agent: both steps are known in advance, even though the second needs
 the first one's result, so the program finds the session customer's newest letter itself and
 asks the model once, with no tools. It is graded on the output (the summary and the number of
-requests, for two customers) and on the conversation checks. The starter fails; an agent (a
+requests, for three customers: one with an old three-digit order whose number sorts last
+as a string, one more, and one with no letters) and on the conversation checks; the prompt gives
+the exact words of the request, since the teaching model summarises only on them. The starter fails; an agent (a
 `list_letters` tool copied from `list_orders`, run by `run_turn`) fails, and so does an agent
 handed the number the program already found (both send more than one request); a version that
 ignores the session (Irina is sent Pavel's newer letter) fails; one that takes the first
-letter instead of the newest fails; and printing the expected lines without asking the model
+letter instead of the newest fails; so do comparing the numbers as strings and dropping the
+`None` branch for a customer with no letters; and printing the expected lines without asking the model
 fails. Graded as the page grades: the solution's output and every check of the quiz."""
 
 import pytest
@@ -117,3 +120,20 @@ def test_the_first_letter_instead_of_the_newest_fails(lang):
 def test_printing_the_expected_lines_without_asking_fails(lang):
     _, expected, _ = verdict(lang, solution(lang))
     assert not verdict(lang, f"print({expected['output']!r}, end='')\n")[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_exercise())
+def test_skipping_the_no_letters_branch_fails(lang):
+    # NEW_SESSION has no letters: max() of nothing raises instead of returning None
+    assert handler_edit_fails(lang, "    if not mine:\n        return None\n", "")
+
+
+@pytest.mark.parametrize("lang", languages_with_the_exercise())
+def test_comparing_order_numbers_as_strings_fails(lang):
+    # "SP-987" > "SP-1187" as strings, 987 < 1187 as numbers
+    assert handler_edit_fails(lang, 'max(mine, key=lambda number: int(number.split("-")[1]))', "max(mine)")
+
+
+@pytest.mark.parametrize("lang", languages_with_the_exercise())
+def test_the_first_letter_of_a_customer_sorted_as_strings_fails(lang):
+    assert handler_edit_fails(lang, 'max(mine, key=lambda number: int(number.split("-")[1]))', "sorted(mine)[-1]")
