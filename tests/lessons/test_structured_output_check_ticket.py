@@ -22,7 +22,7 @@ KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
 # The solution's `chat_ticket` from its first line to its end.
 CHAT_TICKET = re.compile(r"(def chat_ticket\(letter, max_tokens\):\n)(.*?)(\n\n\n)", re.S)
 # The two lines the solution prints: for a reply it does not parse, for a record it rejects.
-PRINTS = re.compile(r"\s+print\(f"([^{"]*)\{')
+PRINTS = re.compile(r'\s+print\(f"([^{"]*)\{')
 
 
 def _run(key: str, code: str) -> tuple[dict, set[str]]:
