@@ -14,7 +14,7 @@ from support.repo_course import repo_course
 SLUG = "tools-and-trust"
 # the exercise, the function the learner writes, and the check its starter breaks
 EXERCISES = [("ex-injection", "send_email", "injection_not_followed"),
-             ("ex-foreign-order", "get_order_status", "error_results_marked"),
+             ("ex-foreign-order", "track_parcel", "error_results_marked"),
              ("ex-approval", "resume_chat", "every_call_answered")]
 
 
@@ -49,19 +49,29 @@ def test_only_the_learners_own_code_passes(lang, quiz_id, function, check):
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
 def test_the_owner_check_copied_from_the_page_does_not_pass_the_foreign_order_exercise(lang):
-    """The colleague's program keeps no ORDERS table: the page's own `get_order_status` (owner read
-    from ORDERS), pasted in, fails; the learner has to apply the rule to `CUSTOMER_ORDERS`."""
+    """The exercise asks about parcels, which the page never checked: the owner of a parcel is the
+    owner of its order. The page's own check pasted in (owner read from ORDERS, which the
+    colleague's program does not have) fails, and so does the page's check retyped against
+    CUSTOMER_ORDERS with the parcel number in place of the order number (it refuses Павел his own
+    parcel too): the learner has to follow parcel → order → customer."""
     solution = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-foreign-order"].data["solution"]
-    own = function_block(solution, "get_order_status")
+    own = function_block(solution, "track_parcel")
     refusal = next(line for line in own.splitlines() if "raise ToolError(" in line)
     status = next(line for line in own.splitlines() if line.strip().startswith("return f"))
-    copied = ("def get_order_status(session, order_no):\n"
-              "    order = ORDERS.get(order_no)\n"
+    pasted = ("def track_parcel(session, parcel_no):\n"
+              "    order = ORDERS.get(parcel_no)\n"
               '    if order is None or order["customer"] != session["customer"]:\n'
               f"{refusal}\n"
-              + status.replace("{STATUSES[order_no]}", "{order['status']}") + "\n")
+              "    order_no = PARCELS[parcel_no]\n"
+              f"{status}\n")
+    retyped = ("def track_parcel(session, parcel_no):\n"
+               '    if parcel_no not in CUSTOMER_ORDERS[session["customer"]]:\n'
+               f"{refusal}\n"
+               "    order_no = PARCELS[parcel_no]\n"
+               f"{status}\n")
     assert verdict(lang, "ex-foreign-order", solution)[0]
-    assert not verdict(lang, "ex-foreign-order", solution.replace(own, copied))[0]
+    assert not verdict(lang, "ex-foreign-order", solution.replace(own, pasted))[0]
+    assert not verdict(lang, "ex-foreign-order", solution.replace(own, retyped))[0]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
@@ -81,16 +91,16 @@ def test_a_send_email_that_never_sends_does_not_pass_the_injection_exercise(lang
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
 def test_the_foreign_order_exercise_is_graded_on_a_second_customer_too(lang):
     """Two sample mistakes that keep every check on Ирина's questions alone: a refusal of the one
-    foreign number written into the code, and the owner read from the global SESSION instead of
+    foreign parcel number written into the code, and the owner read from the global SESSION instead of
     the call's own session. The run as the other customer (OTHER_SESSION, whose own order that
     number is) fails both."""
     solution = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-foreign-order"].data["solution"]
     assert "OTHER_SESSION)" in solution
-    own = function_block(solution, "get_order_status")
+    own = function_block(solution, "track_parcel")
     refusal = next(line for line in own.splitlines() if "raise ToolError(" in line)
     status = next(line for line in own.splitlines() if line.strip().startswith("return f"))
-    hard_coded = ('def get_order_status(session, order_no):\n    if order_no == "SP-2048":\n'
-                  f"{refusal}\n{status}\n")
+    hard_coded = ('def track_parcel(session, parcel_no):\n    if parcel_no == "PK-7702":\n'
+                  f"{refusal}\n    order_no = PARCELS[parcel_no]\n{status}\n")
     global_session = own.replace('session["customer"]', 'SESSION["customer"]')
     assert global_session != own
     assert verdict(lang, "ex-foreign-order", solution)[0]
