@@ -105,3 +105,19 @@ def test_no_forced_tool_choice_in_the_card(key):
     lesson = repo_course().lessons[key]
     assert all("tool_choice" not in code for code in lesson.chain("one-call") + [
         lesson.snippets[name].code for name in lesson.snippets])
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_only_tool_errors_reach_the_model(key):
+    """Answer 4 and question 8: a ToolError's own text goes to the model; any other exception
+    (here a KeyError naming an internal field) becomes a generic text, its detail in JOURNAL."""
+    output = _run(key, "execute", (
+        'def broken(order_id):\n'
+        '    raise KeyError("warehouse_secret_field")\n'
+        'HANDLERS["get_order_status"] = broken\n'
+        'text, is_error = execute("get_order_status", {"order_id": "1042"})\n'
+        'print(is_error, "warehouse_secret_field" in text, "warehouse_secret_field" in JOURNAL[-1])\n'
+        'HANDLERS["get_order_status"] = order_status\n'
+        'text, is_error = execute("get_order_status", {"order_id": "1050"})\n'
+        'print(is_error, "1050" in text)\n'))
+    assert output.split() == ["True", "False", "True", "True", "True"], output
