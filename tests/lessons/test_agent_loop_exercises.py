@@ -4,7 +4,7 @@ the first one's result, so the program finds the session customer's newest lette
 asks the model once, with no tools. It is graded on the output (the summary and the number of
 requests, for three customers: one with an old three-digit order whose number sorts last
 as a string, one more, and one with no letters) and on the conversation checks; the prompt gives
-the exact words of the request, since the teaching model summarises only on them. The starter fails; an agent (a
+the words of the request used in the measurement, so that the summaries match the solution's. The starter fails; an agent (a
 `list_letters` tool copied from `list_orders`, run by `run_turn`) fails, and so does an agent
 handed the number the program already found (both send more than one request); a version that
 ignores the session (Irina is sent Pavel's newer letter) fails; one that takes the first
