@@ -32,7 +32,7 @@ def test_public_names_are_pinned():
         "OpenAIError", "LengthFinishReasonError", "ValidationError",
         "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
         "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-        "RateLimitError", "InternalServerError", "OverloadedError", "APIConnectionError", "APITimeoutError",
+        "RateLimitError", "EnforcedSpendLimitReachedError", "InternalServerError", "OverloadedError", "APIConnectionError", "APITimeoutError",
         "faults"])
     for name in fake_client.__all__:
         assert getattr(fake_client, name) is not None
