@@ -200,7 +200,9 @@ STOP_ROWS = (
     StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer", "when-calls-fail"),
     StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer", "responses-api"),
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls", "responses-api"),
-    StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer", "responses-api"),
+    # when-calls-fail's Responses loop handles the cut reply (and the empty one), as for `length`.
+    StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer",
+            "when-calls-fail"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer",
             "when-calls-fail"),
     # responses-api's rule 1 handles it: the loop takes nothing but "completed" as an answer.
@@ -231,11 +233,11 @@ ERROR_ROWS = (
     ErrorRow(402, "billing_error", "PaymentRequiredError", "APIStatusError", False),
     ErrorRow(403, "permission_error", "PermissionDeniedError", "PermissionDeniedError", False),
     ErrorRow(404, "not_found_error", "NotFoundError", "NotFoundError", False),
-    # Anthropic's errors page (platform.claude.com/docs/en/api/errors) lists no 409 and its
-    # ErrorType enum has no conflict type (invalid_request_error "may also be used for other
-    # 4XX status codes not listed"), so the type cell is empty. The row stays because both
-    # SDKs have ConflictError and retry a 409 on their own (`_should_retry`).
-    ErrorRow(409, None, "ConflictError", "ConflictError", True),
+    # 409 conflict_error: platform.claude.com/docs/en/api/errors ("the request conflicts with
+    # the current state of a resource … resolve the conflict and retry") and anthropic 2.17's
+    # ErrorType (anthropic/types/shared/error_type.py has "conflict_error"). Both SDKs raise
+    # ConflictError and retry a 409 on their own (`_should_retry`).
+    ErrorRow(409, "conflict_error", "ConflictError", "ConflictError", True),
     ErrorRow(413, "request_too_large", "ContentTooLargeError", "APIStatusError", False),
     ErrorRow(429, "rate_limit_error", "RateLimitError", "RateLimitError", True),
     ErrorRow(500, "api_error", "InternalServerError", "InternalServerError", True),

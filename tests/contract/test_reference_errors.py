@@ -104,3 +104,13 @@ def test_the_bodies_shown_are_what_each_sdk_keeps_in_error_body(sdk):
         return [key for key, inner in value.items() for key in [key, *keys(inner)]] if isinstance(value, dict) else []
 
     assert keys(kept) == _keys(shown)
+
+
+def test_the_error_types_the_page_names_are_the_sdks():
+    # anthropic 2.17's ErrorType lists every type of the table (409 conflict_error included)
+    # but 413's request_too_large, which only the errors page names
+    # (platform.claude.com/docs/en/api/errors).
+    from anthropic.types.shared.error_type import ErrorType
+    named = {row.anthropic_type for row in ERROR_ROWS if row.anthropic_type} - {"request_too_large"}
+    assert named <= _literal_values(ErrorType)
+    assert next(row for row in ERROR_ROWS if row.status == 409).anthropic_type == "conflict_error"
