@@ -27,7 +27,7 @@ SAME_OUTPUT = [
     ("bg", "attaching-tools", "three-shapes"),  # both SDKs in one program (setup imports Anthropic, it OpenAI)
     ("fa", "agent-loop", "no-agent"),  # from fake_client import recording; Anthropic
     ("uk", "running-a-tool-call", "recovers-chat"),  # the files world: a real folder, Chat Completions
-    ("uk", "interview-card", "loop-openai"),  # import fake_client as openai
+    ("uk", "interview-card", "responses"),  # import fake_client as openai; Responses, previous_response_id
     ("zh", "attaching-tools", "three-shapes"),  # both SDKs in one program, Chat Completions called
 ]
 # Every program of the Responses API lesson (issue 39): items sent back, previous_response_id,
