@@ -34,6 +34,16 @@ def _solution(key: str) -> str:
     return exercise_grading.exercise(key, QUIZ)["solution"]
 
 
+# The pieces the wrong solutions below are built from: ask, read the stop (a cut or refused reply
+# is not parsed), parse, and reject a number the data does not have.
+ASK = "    choice = ask_ticket(letter, max_tokens)\n"
+READ_STOP = ("    if choice.finish_reason != \"stop\" or choice.message.refusal:\n"
+             "        print(f\"NOT_PARSED{choice.finish_reason}\")\n        return None\n")
+PARSE = "    ticket = json.loads(choice.message.content)\n"
+REJECT = ("    if ticket[\"order_no\"] not in ORDERS:\n"
+          "        print(f\"REJECTED{choice.message.content}\")\n        return None\n")
+
+
 def _with_body(key: str, body: str) -> str:
     """The solution with `chat_ticket`'s body replaced; NOT_PARSED and REJECTED stand for the
     starts of the solution's two printed lines."""
@@ -87,32 +97,27 @@ def test_the_starter_fails_on_the_cut_json(key):
 @pytest.mark.parametrize("key", KEYS)
 def test_trusting_strict_with_a_finished_reply_fails(key):
     # The stop is read, but a finished strict reply is taken as a good ticket.
-    body = ("    choice = ask_ticket(letter, max_tokens)\n"
-            "    if choice.finish_reason != \"stop\" or choice.message.refusal:\n"
-            "        print(f\"NOT_PARSED{choice.finish_reason}\")\n        return None\n"
-            "    return json.loads(choice.message.content)\n")
+    body = (ASK + READ_STOP
+            + "    return json.loads(choice.message.content)\n")
     assert _fails(key, _with_body(key, body))
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_catching_the_parse_error_instead_of_reading_the_stop_fails(key):
-    body = ("    choice = ask_ticket(letter, max_tokens)\n"
-            "    try:\n        ticket = json.loads(choice.message.content)\n"
+    body = (ASK
+            + "    try:\n        ticket = json.loads(choice.message.content)\n"
             "    except ValueError:\n        return None\n"
-            "    if ticket[\"order_no\"] not in ORDERS:\n"
-            "        print(f\"REJECTED{choice.message.content}\")\n        return None\n"
-            "    return ticket\n")
+            + REJECT
+            + "    return ticket\n")
     assert _fails(key, _with_body(key, body))
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_checking_the_number_s_form_only_fails(key):
     # SP-1040 looks like an order number: only the data can say it is not one.
-    body = ("    choice = ask_ticket(letter, max_tokens)\n"
-            "    if choice.finish_reason != \"stop\" or choice.message.refusal:\n"
-            "        print(f\"NOT_PARSED{choice.finish_reason}\")\n        return None\n"
-            "    ticket = json.loads(choice.message.content)\n"
-            "    if not re.fullmatch(r\"SP-\\d{4}\", ticket[\"order_no\"]):\n"
+    body = (ASK + READ_STOP
+            + PARSE
+            + "    if not re.fullmatch(r\"SP-\\d{4}\", ticket[\"order_no\"]):\n"
             "        print(f\"REJECTED{choice.message.content}\")\n        return None\n"
             "    return ticket\n")
     assert _fails(key, "import re\n" + _with_body(key, body))
@@ -120,11 +125,9 @@ def test_checking_the_number_s_form_only_fails(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_asking_again_without_checking_the_second_reply_fails(key):
-    body = ("    choice = ask_ticket(letter, max_tokens)\n"
-            "    if choice.finish_reason != \"stop\" or choice.message.refusal:\n"
-            "        print(f\"NOT_PARSED{choice.finish_reason}\")\n        return None\n"
-            "    ticket = json.loads(choice.message.content)\n"
-            "    if ticket[\"order_no\"] not in ORDERS:\n"
+    body = (ASK + READ_STOP
+            + PARSE
+            + "    if ticket[\"order_no\"] not in ORDERS:\n"
             "        ticket = json.loads(ask_ticket(letter, max_tokens).message.content)\n"
             "    return ticket\n")
     assert _fails(key, _with_body(key, body))
@@ -132,13 +135,12 @@ def test_asking_again_without_checking_the_second_reply_fails(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_showing_the_cut_text_fails(key):
-    body = ("    choice = ask_ticket(letter, max_tokens)\n"
-            "    if choice.finish_reason != \"stop\" or choice.message.refusal:\n"
+    body = (ASK
+            + "    if choice.finish_reason != \"stop\" or choice.message.refusal:\n"
             "        print(f\"NOT_PARSED{choice.message.content}\")\n        return None\n"
-            "    ticket = json.loads(choice.message.content)\n"
-            "    if ticket[\"order_no\"] not in ORDERS:\n"
-            "        print(f\"REJECTED{choice.message.content}\")\n        return None\n"
-            "    return ticket\n")
+            + PARSE
+            + REJECT
+            + "    return ticket\n")
     transcript, failed = _run(key, _with_body(key, body))
     assert "only_answers_shown" in failed
 
