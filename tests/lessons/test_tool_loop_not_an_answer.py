@@ -1,4 +1,4 @@
-"""tool-loop's exercise `ex-not-an-answer`, in every language: a chat keeps one `history` for
+"""tool-loop's exercise `ex-not-an-answer`, in every language: a chat keeps one `messages` list for
 all the customer's questions and already decides with `answer`'s three checks (first-steps'
 answer condition among them), but puts each model turn into the history the moment it
 arrives. Two questions go unanswered: one runs out of steps (its last turn holds a call), one
@@ -21,7 +21,7 @@ from support.repo_course import repo_course
 
 SLUG, QUIZ = "tool-loop", "ex-not-an-answer"
 KEYS = sorted(key for key in repo_course().lessons if key.endswith(f"/{SLUG}"))
-KEEP_AT_ONCE = '        history.append({"role": "assistant", "content": turn.content})\n'
+KEEP_AT_ONCE = '        messages.append({"role": "assistant", "content": turn.content})\n'
 # `answer`'s three ifs, in the exercise's names.
 ANSWER_IFS = ('        if turn.stop_reason in ("end_turn", "stop_sequence"):\n'
               '            return text_of(turn)\n'
@@ -29,7 +29,7 @@ ANSWER_IFS = ('        if turn.stop_reason in ("end_turn", "stop_sequence"):\n'
               '            return None\n'
               '        if step == MAX_STEPS:\n'
               '            return None\n')
-RESULTS = '        history.append({"role": "user", "content": [run_tool(block) for block in calls]})\n'
+RESULTS = '        messages.append({"role": "user", "content": [run_tool(block) for block in calls]})\n'
 CALLS = '        calls = [block for block in turn.content if block.type == "tool_use"]\n'
 
 
@@ -100,7 +100,7 @@ def test_dropping_only_the_cut_turn_fails_at_the_step_limit(key):
     step's call without a result: the next question's request is rejected."""
     body = (KEEP_AT_ONCE + ANSWER_IFS.replace(
         '        if turn.stop_reason != "tool_use":\n            return None\n',
-        '        if turn.stop_reason != "tool_use":\n            history.pop()\n            return None\n')
+        '        if turn.stop_reason != "tool_use":\n            messages.pop()\n            return None\n')
         + CALLS + RESULTS)
     transcript, failed = _run(key, _with_loop_body(key, body))
     assert transcript["status"] == "error"
@@ -119,7 +119,7 @@ def test_keeping_the_last_steps_call_with_its_result_passes_too(key):
     """The last step's call arrived whole: running it and keeping it with its result is right
     as well (the grading does not ask for one way)."""
     body = ('        if turn.stop_reason in ("end_turn", "stop_sequence"):\n'
-            '            history.append({"role": "assistant", "content": turn.content})\n'
+            '            messages.append({"role": "assistant", "content": turn.content})\n'
             '            return text_of(turn)\n'
             '        if turn.stop_reason != "tool_use":\n'
             '            return None\n'
