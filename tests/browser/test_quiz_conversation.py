@@ -103,10 +103,10 @@ def test_a_fault_turned_on_from_the_control_changes_the_run(exercise):
 
 
 def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url):
-    # tool-loop's ex-not-an-answer on the Persian page (right to left): the first reply is cut
-    # by max_tokens inside a call and the starter runs that call (its result goes out with the
-    # second request); a later reply is cut after the tool results, with no call in it, and the
-    # starter (no calls, so an answer) shows its text.
+    # tool-loop's ex-not-an-answer on the Persian page (right to left): the chat keeps one
+    # `messages` list across questions and puts every turn into it at once, so the last step's
+    # call of the first question (four tool_use replies) stays without a result and the API
+    # rejects the fifth request.
     page.goto(site_url("fa/lessons/tool-loop/"))
     page.wait_for_selector("[data-lesson-progress]")
     root = page.locator('[data-quiz="ex-not-an-answer"]')
@@ -114,16 +114,13 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     fa = json.loads((REPO_ROOT / "frontend/page/strings/fa.json").read_text(encoding="utf-8"))
     check(root)
     assert root.get_attribute("data-result") == "incorrect"
-    assert verdicts(root) == {"cut_calls_not_run": "false", "only_answers_shown": "false",
-                              "answers_shown": "true", "every_call_answered": "true", "turn_kept_whole": "true"}
+    assert verdicts(root) == {"cut_calls_not_run": "true", "only_answers_shown": "true",
+                              "answers_shown": "true", "every_call_answered": "false", "turn_kept_whole": "true"}
     verdict = root.locator(".quiz-verdict").text_content()
-    assert fa["quiz.checkName.cut_calls_not_run"] in verdict
+    assert fa["quiz.checkName.every_call_answered"] in verdict
     picture = root.locator("[data-run-picture]")
-    assert picture.locator('[data-call="1"]').get_attribute("data-stop") == "max_tokens"
-    assert "cut_calls_not_run" in picture.locator('[data-call="2"]').get_attribute("data-check-failed")
-    # the second question's answer, after its tool results, is cut with no call left in it
-    assert picture.locator('[data-call="4"]').get_attribute("data-stop") == "max_tokens"
-    assert "only_answers_shown" in picture.locator('[data-call="4"]').get_attribute("data-check-failed")
+    assert picture.locator('[data-call="4"]').get_attribute("data-stop") == "tool_use"
+    assert "every_call_answered" in picture.locator('[data-call="5"]').get_attribute("data-check-failed")
     config = config_of(root)
     set_code(root, config["solution"])
     check(root)
