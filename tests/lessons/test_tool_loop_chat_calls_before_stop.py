@@ -3,10 +3,10 @@ earlier version by diffing the colleague's loop against `answer_chat`, shown jus
 the faulty line was `answer_chat`'s condition with one word missing. Now the colleague's loop
 is built differently (it trusts `stop` before it looks for calls), so neither the faulty line
 nor its fix is a line of `answer_chat`: the learner has to reason that a forced call comes
-with `stop`, which the loop's own per-step print shows (`1 stop True`). The quiz also sits before `answer_chat` and the paragraph on `stop` with calls
+with `stop`. The quiz also sits before `answer_chat` and the paragraph on `stop` with calls
 (it continues `chat-tools`, the helpers alone), so there is nothing above it to diff against.
 The build proves the fix prints `output` and the shown code does not; this also
-holds the prompt to what the shown code prints (`1 stop True`, then None) and checks that the fix runs the call."""
+holds the prompt to what the shown code prints (None) and checks that the fix runs the call."""
 
 import pytest
 
@@ -37,9 +37,7 @@ def test_the_shown_code_prints_none_and_the_fix_runs_the_forced_call(key):
     quiz = exercise_grading.exercise(key, QUIZ)
     shown = exercise_grading.run(key, QUIZ, quiz["code"])
     assert shown["status"] == "done", shown.get("error")
-    # Each step prints its number, finish_reason and whether it holds calls: the learner
-    # reasons from `1 stop True` (a forced call comes with `stop`), not from the prompt.
-    assert shown["output"].strip() == "1 stop True\nNone"
+    assert shown["output"].strip() == "None"
     lines = quiz["code"].splitlines()
     bug = lines[quiz["line"] - 1]
     lines[quiz["line"] - 1] = bug[:len(bug) - len(bug.lstrip())] + quiz["fix"].strip()
