@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 __all__ = ["APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
            "PermissionDeniedError", "NotFoundError", "ConflictError", "UnprocessableEntityError",
-           "RateLimitError", "EnforcedSpendLimitReachedError", "InternalServerError", "OverloadedError", "APIConnectionError",
-           "APITimeoutError", "RequestRefused", "OpenAIError", "LengthFinishReasonError",
+           "RateLimitError", "EnforcedSpendLimitReachedError", "InternalServerError", "OverloadedError",
+           "APIConnectionError", "APITimeoutError", "RequestRefused", "OpenAIError", "LengthFinishReasonError",
            "ValidationError", "Headers", "HTTPResponse"]
 
 

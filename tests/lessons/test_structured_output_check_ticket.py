@@ -5,7 +5,8 @@ order number that is not in `ORDERS` (one that does not exist, one that is not a
 all). It checks this lesson's own point: the schema guarantees the shape of a finished reply
 and nothing more, so the program reads the stop (and the refusal) before `json.loads` and then
 checks the record against its own data. Retrying a cut reply is when-calls-fail's
-`ex-cut-retry`; telling a cut from an answer in general is tool-loop's `ex-not-an-answer`.
+`ex-cut-retry`; telling a cut from an answer in general is first-steps' `stop-reason`, and
+keeping a cut turn out of the history is tool-loop's `ex-not-an-answer`.
 The caps are drawn anew on every run, and the graded output does not depend on them."""
 
 import json
