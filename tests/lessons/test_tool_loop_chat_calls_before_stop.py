@@ -5,8 +5,11 @@ is built differently (it trusts `stop` before it looks for calls), so neither th
 nor its fix is a line of `answer_chat`: the learner has to reason that a forced call comes
 with `stop`. The quiz also sits before `answer_chat` and the paragraph on `stop` with calls
 (it continues `chat-tools`, the helpers alone), so there is nothing above it to diff against.
-The build proves the fix prints `output` and the shown code does not; this also
-holds the prompt to what the shown code prints (None) and checks that the fix runs the call."""
+The rule is not stated before the quiz, in the prose or in the prompt (blind reviews found a
+prompt that stated it answered the quiz): the colleague's loop prints what it saw at each step,
+and the prompt shows that print-out (`1 stop True`, then `None`), the evidence to reason from.
+The build proves the fix prints `output` and the shown code does not; this also holds the
+prompt to what the shown code prints and checks that the fix runs the call."""
 
 import pytest
 
@@ -37,7 +40,8 @@ def test_the_shown_code_prints_none_and_the_fix_runs_the_forced_call(key):
     quiz = exercise_grading.exercise(key, QUIZ)
     shown = exercise_grading.run(key, QUIZ, quiz["code"])
     assert shown["status"] == "done", shown.get("error")
-    assert shown["output"].strip() == "None"
+    assert shown["output"].strip().splitlines() == ["1 stop True", "None"]
+    assert "1 stop True\nNone" in quiz["prompt"]
     lines = quiz["code"].splitlines()
     bug = lines[quiz["line"] - 1]
     lines[quiz["line"] - 1] = bug[:len(bug) - len(bug.lstrip())] + quiz["fix"].strip()
