@@ -1,12 +1,16 @@
 """structured-output's exercise `ex-check-ticket`, in every language: a strict schema in Chat
-Completions and four letters, the second always given too few tokens (`finish_reason`
-"length", the beginning of the JSON), the third and fourth answered in the right shape with an
-order number that is not in `ORDERS` (one that does not exist, one that is not a number at
-all). It checks this lesson's own point: the schema guarantees the shape of a finished reply
-and nothing more, so the program reads the stop (and the refusal) before `json.loads` and then
-checks the record against its own data. Retrying a cut reply is when-calls-fail's
-`ex-cut-retry`; telling a cut from an answer in general is first-steps' `stop-reason`, and
-keeping a cut turn out of the history is tool-loop's `ex-not-an-answer`.
+Completions and five letters. The first reply is stopped by the content filter (the
+exercise's fault `content_filter`: `finish_reason` "content_filter", no content) although its
+cap is as large as the finished letters'; the third is always given too few tokens
+(`finish_reason` "length", the beginning of the JSON); the fourth and fifth are answered in
+the right shape with an order number that is not in `ORDERS` (one that does not exist, one
+that is not a number at all). It checks this lesson's own point: the schema guarantees the
+shape of a finished reply and nothing more, so the program reads the stop (and the refusal)
+before `json.loads` and then checks the record against its own data. The filtered first
+reply is what keeps a guess from the cap (`max_tokens < 50`) from passing for a check of the
+stop. Retrying a cut reply is when-calls-fail's `ex-cut-retry`; telling a cut from an answer
+in general is first-steps' `stop-reason`, and keeping a cut turn out of the history is
+tool-loop's `ex-not-an-answer`.
 The caps are drawn anew on every run, and the graded output does not depend on them."""
 
 import json
@@ -67,15 +71,17 @@ def test_the_solution_passes_and_keeps_only_the_good_ticket(key):
     assert transcript["status"] == "done", transcript.get("error")
     assert not failed
     views = read_calls(transcript["calls"])
-    assert [view.ending for view in views] == [ANSWER, NOT_AN_ANSWER, ANSWER, ANSWER]
-    cut = views[1].reply_text
+    assert [view.ending for view in views] == [NOT_AN_ANSWER, ANSWER, NOT_AN_ANSWER, ANSWER, ANSWER]
+    assert [call["response"]["choices"][0]["finish_reason"] for call in transcript["calls"]] == [
+        "content_filter", "stop", "length", "stop", "stop"]
+    cut = views[2].reply_text
     assert cut.startswith('{"order_no": "SP-1031"'), cut  # the start of the ticket, not ""
     with pytest.raises(json.JSONDecodeError):
         json.loads(cut)
-    numbers = [json.loads(views[i].reply_text)["order_no"] for i in (0, 2, 3)]
+    numbers = [json.loads(views[i].reply_text)["order_no"] for i in (1, 3, 4)]
     assert numbers[0] == "SP-1024" and numbers[1] == "SP-1040" and not numbers[2].startswith("SP-"), numbers
     lines = transcript["output"].splitlines()
-    assert len(lines) == 4 and json.loads(lines[0])["order_no"] == "SP-1024", lines
+    assert len(lines) == 5 and json.loads(lines[1])["order_no"] == "SP-1024", lines
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -88,11 +94,35 @@ def test_the_caps_change_from_run_to_run(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_the_starter_fails_on_the_cut_json(key):
-    # json.loads only: "the schema is strict, so it is JSON".
+def test_the_starter_fails_on_the_filtered_reply(key):
+    # json.loads only: "the schema is strict, so it is JSON"; the filtered reply has no content.
     transcript, _ = _run(key, exercise_grading.exercise(key, QUIZ)["starter"])
     assert transcript["status"] != "done"
-    assert "JSONDecodeError" in json.dumps(transcript.get("error"), ensure_ascii=False)
+    assert "TypeError" in json.dumps(transcript.get("error"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_telling_the_cut_by_the_cap_fails(key):
+    # The cut letter is the only one with a small cap, but the filtered one has a large cap:
+    # a guess from the cap instead of the stop does not pass.
+    body = (ASK
+            + "    if max_tokens < 50 or choice.message.refusal:\n"
+            "        print(f\"NOT_PARSEDlength\")\n        return None\n"
+            + PARSE
+            + REJECT
+            + "    return ticket\n")
+    assert _fails(key, _with_body(key, body))
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_reading_only_the_length_stop_fails(key):
+    body = (ASK
+            + "    if choice.finish_reason == \"length\" or choice.message.refusal:\n"
+            "        print(f\"NOT_PARSED{choice.finish_reason}\")\n        return None\n"
+            + PARSE
+            + REJECT
+            + "    return ticket\n")
+    assert _fails(key, _with_body(key, body))
 
 
 @pytest.mark.parametrize("key", KEYS)
