@@ -1,12 +1,13 @@
-"""tools-and-trust's Responses fallback (`hold-responses`) keeps a conversation that outlives
-OpenAI's stored copy: the program's own copy carries the reasoning items with their encrypted
-content (asked for with include=["reasoning.encrypted_content"]; without it a reasoning item
-is looked up by its rs_… id, which fails once the stored response is gone, as the lesson
-responses-api teaches), and the id of the last response and the copy are saved after every
-turn, not only after one that asked for a tool: a turn that ends in an answer followed by a new
-message from the customer is sent against the answer, not against a response whose call has
-no output (which the API refuses: "No tool output found for function call …"). Run on the
-page's own setup (the `hold-responses` snippet and everything it continues)."""
+"""tools-and-trust's Responses approval (`hold-responses`): while a person decides, the program
+keeps only the id of the last response and the held calls (call_id, name, arguments); the
+decision goes back as one function_call_output per call_id, chained with previous_response_id
+to the response that asked for the call (the stored copy OpenAI keeps, 30 days by default;
+the program's own copy for longer waits is the lesson responses-api's, not repeated here).
+The id is saved after every turn, not only after one that asked for a tool: a turn that ends
+in an answer followed by a new message from the customer is sent against the answer, not
+against a response whose call has no output (which the API refuses: "No tool output found for
+function call …"). Run on the page's own setup (the `hold-responses` snippet and everything it
+continues)."""
 
 import pytest
 from lesson_runtime import run_chain
@@ -21,26 +22,31 @@ def run_after(lang: str, code: str) -> dict:
     return run_chain(lesson.setup("hold-responses"), code, timeout=30, lang=lesson.lang)
 
 
-GONE = """
+DECIDED = """
 REFUNDS.clear()
 state = {}
 assert run_turn_responses(state, SESSION, question) is WAITING
-state["response_id"] = "resp_gone"
-reply = run_turn_responses(state, SESSION, call_outputs(state, SESSION, approved=True))
+assert REFUNDS == []                                  # held: nothing ran before the decision
+assert set(state) == {"response_id", "calls"}         # what the program keeps while it waits
+reply = run_turn_responses(state, SESSION, call_outputs(state, SESSION, approved=APPROVED))
 assert isinstance(reply, str) and "SP-1187" in reply, reply
+assert REFUNDS == REFUNDED, REFUNDS
 """
 
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
-def test_the_copy_resent_after_the_stored_response_is_gone_carries_encrypted_reasoning(lang):
-    got = run_after(lang, GONE)
+@pytest.mark.parametrize("approved", [True, False])
+def test_the_decision_goes_against_the_response_that_asked_for_the_call(lang, approved):
+    code = DECIDED.replace("APPROVED", repr(approved)).replace("REFUNDED", repr(["SP-1187"] if approved else []))
+    got = run_after(lang, code)
     assert got["status"] == "done", got["error"]
-    requests = [call["request"] for call in got["calls"]]
-    assert all(r.get("include") == ["reasoning.encrypted_content"] for r in requests)
-    resent = requests[-1]
-    assert "previous_response_id" not in resent            # the fallback: the program's own copy
-    reasoning = [item for item in resent["input"] if item.get("type") == "reasoning"]
-    assert reasoning and all(item.get("encrypted_content") for item in reasoning)
+    held, resumed = got["calls"][-2:]
+    assert resumed["request"]["previous_response_id"] == held["response"]["id"]
+    asked = [item["call_id"] for item in held["response"]["output"] if item["type"] == "function_call"]
+    sent = resumed["request"]["input"]
+    assert [item["type"] for item in sent] == ["function_call_output"] * len(asked)
+    assert [item["call_id"] for item in sent] == asked       # one output per call, by call_id
+    assert sent[0]["output"].startswith(("Грешка", "Ошибка", "Помилка", "خطا", "错误")) is (not approved)
 
 
 NEXT_MESSAGE = """
