@@ -200,9 +200,11 @@ STOP_ROWS = (
     StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer", "when-calls-fail"),
     StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer", "responses-api"),
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls", "responses-api"),
-    # when-calls-fail's Responses loop handles the cut reply (and the empty one), as for `length`.
+    # responses-api teaches the cut reply on its page (its `cut` run: reasoning used up the limit,
+    # the loop keeps the reply back, the limit to raise for a real model) and its quiz checks it;
+    # the Responses column's links go to the lesson that teaches the shape (zh review).
     StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer",
-            "when-calls-fail"),
+            "responses-api"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer",
             "when-calls-fail"),
     # responses-api's rule 1 handles it: the loop takes nothing but "completed" as an answer.
