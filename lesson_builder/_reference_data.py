@@ -200,11 +200,14 @@ STOP_ROWS = (
     StopRow("completed_refusal", "responses", '`"completed"`[[with_refusal]]', "not_an_answer", "when-calls-fail"),
     StopRow("completed", "responses", '`"completed"`[[no_function_call]]', "answer", "responses-api"),
     StopRow("completed_with_calls", "responses", '`"completed"`[[with_function_calls]]', "run_calls", "responses-api"),
-    # when-calls-fail's Responses loop handles the cut reply (and the empty one), as for `length`.
+    # The two `incomplete` rows go to responses-api, whose rule 1 teaches `status` and
+    # `incomplete_details.reason` with both reasons and keeps either reply back; it runs the cut
+    # reply (its `cut` snippet, the limit to raise for a real model) and quizzes it (zh review:
+    # the Responses column's links go to the lesson that teaches the shape).
     StopRow("max_output_tokens", "responses", '`"incomplete"`[[comma]]`"max_output_tokens"`', "not_an_answer",
-            "when-calls-fail"),
+            "responses-api"),
     StopRow("incomplete_content_filter", "responses", '`"incomplete"`[[comma]]`"content_filter"`', "not_an_answer",
-            "when-calls-fail"),
+            "responses-api"),
     # responses-api's rule 1 handles it: the loop takes nothing but "completed" as an answer.
     StopRow("failed", "responses", '`"failed"`', "not_an_answer", "responses-api"),
 )

@@ -163,11 +163,14 @@ def test_every_stop_row_s_lesson_is_a_lesson_of_the_course():
     # first-steps and the tool loop only name these; when-calls-fail's loop handles each by name
     assert lessons["pause_turn"] == lessons["refusal"] == lessons["model_context_window_exceeded"] == "when-calls-fail"
     # responses-api's loop only returns None on a completed refusal and sends the reader on:
-    # when-calls-fail handles it (tells the person), as it does the content filter
-    assert lessons["completed_refusal"] == lessons["incomplete_content_filter"] == "when-calls-fail"
+    # when-calls-fail handles it (tells the person)
+    assert lessons["completed_refusal"] == "when-calls-fail"
     # the row's loop cell (retry with a bigger max_tokens, prefill, or stop) is when-calls-fail's,
     # as for `length`; the tool loop only drops the cut reply
-    assert lessons["max_tokens"] == lessons["length"] == lessons["max_output_tokens"] == "when-calls-fail"
+    assert lessons["max_tokens"] == lessons["length"] == "when-calls-fail"
+    # the two `incomplete` rows go where `status` and `incomplete_details.reason` are taught
+    # (responses-api's rule 1; its `cut` snippet runs the cut reply)
+    assert lessons["max_output_tokens"] == lessons["incomplete_content_filter"] == "responses-api"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
