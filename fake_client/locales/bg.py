@@ -78,6 +78,7 @@ PHRASES = {
     "flowers.stock": "{city}: {stock}",
     "flowers.empty": "{city}: инструментът не върна нищо.",
     "flowers.not_found": "Не успях да проверя наличността в {city}.",
+    "flowers.not_found_no_city": "Не успях да проверя наличността.",
     "flowers.ask_city": "За кой град да проверя наличността?",
     "files.corrected": "Файл {asked} няма, затова прочетох {found}.",
     "files.noted": "Записах: {text}",

@@ -74,6 +74,7 @@ PHRASES = {
     "flowers.stock": "{city}: {stock}",
     "flowers.empty": "{city}: the tool returned nothing.",
     "flowers.not_found": "I could not check the stock in {city}.",
+    "flowers.not_found_no_city": "I could not check the stock.",
     "flowers.ask_city": "Which city should I check?",
     "files.corrected": "There is no {asked}, so I read {found}.",
     "files.noted": "Noted: {text}",

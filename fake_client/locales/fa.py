@@ -78,6 +78,7 @@ PHRASES = {
     "flowers.stock": "{city}: {stock}",
     "flowers.empty": "{city}: ابزار چیزی برنگرداند.",
     "flowers.not_found": "نتوانستم موجودی {city} را پیدا کنم.",
+    "flowers.not_found_no_city": "نتوانستم موجودی را پیدا کنم.",
     "flowers.ask_city": "موجودی کدام شهر را بررسی کنم؟",
     "files.corrected": "فایل {asked} وجود نداشت؛ به‌جایش {found} را خواندم.",
     "files.noted": "نوشتم: {text}",

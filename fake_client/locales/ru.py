@@ -81,6 +81,7 @@ PHRASES = {
     "flowers.stock": "{city}: {stock}",
     "flowers.empty": "{city}: инструмент ничего не вернул.",
     "flowers.not_found": "{city}: остатки узнать не удалось.",
+    "flowers.not_found_no_city": "Остатки узнать не удалось.",
     "flowers.ask_city": "Для какого города проверить остатки?",
     "files.corrected": "Файла {asked} нет, поэтому я прочитал {found}.",
     "files.noted": "Записал: {text}",

@@ -83,6 +83,7 @@ PHRASES = {
     "flowers.stock": "{city}: {stock}",
     "flowers.empty": "{city}: інструмент нічого не повернув.",
     "flowers.not_found": "{city}: залишки дізнатися не вдалося.",
+    "flowers.not_found_no_city": "Залишки дізнатися не вдалося.",
     "flowers.ask_city": "Для якого міста перевірити залишки?",
     "files.corrected": "Файлу {asked} немає, тому я прочитав {found}.",
     "files.noted": "Записав: {text}",

@@ -74,6 +74,7 @@ PHRASES = {
     "flowers.stock": "{city}的鲜花库存：{stock}",
     "flowers.empty": "{city}：工具没有返回任何信息。",
     "flowers.not_found": "暂时查不到{city}的库存。",
+    "flowers.not_found_no_city": "暂时查不到库存。",
     "flowers.ask_city": "您想查哪个城市的库存？",
     "files.corrected": "没有 {asked} 这个文件，我读了 {found}。",
     "files.noted": "已记下：{text}",

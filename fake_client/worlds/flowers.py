@@ -99,8 +99,9 @@ def _answer(chat: Conversation, steps: list[tuple[Call, Result]], voice: Voice) 
         if failed(result) and any(isinstance(value, list) for value in call.input.values()):
             continue  # the bundled call, since retried city by city
         city = key_value(call.input)
-        if failed(result):
-            lines.append(voice.line("flowers.not_found", city=city))
+        if failed(result):  # a call without a city (missing_required_argument) names none
+            lines.append(voice.line("flowers.not_found", city=city) if city
+                         else voice.line("flowers.not_found_no_city"))
         elif is_empty(result):  # said as such, never quoted as nothing
             lines.append(voice.line("flowers.empty", city=city))
         elif _is_weather_tool(chat.offered(call.name)):

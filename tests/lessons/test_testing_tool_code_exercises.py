@@ -3,15 +3,18 @@ failure path and then reads the conversation passes. The path is one the page do
 out: `get_stock` itself raises (the warehouse does not answer), forced by the learner with a
 function of the program put into `HANDLERS` (so the test works at home with the real SDK too).
 The learner's test is run against the lesson's loop and against two loops of a colleague, and it
-must pass on the first and fail on both others. The colleague's loops leave the failed call
-without a result: the first gives up at once, the second throws the failed turn away and asks
-the model once more; both then answer the seller themselves with the very words the lesson's
-loop gets from the model, and the second asks the model as many times as the lesson's loop.
+must pass on the first and fail on all three others. Two of the colleague's loops leave the
+failed call without a result: the first gives up at once, the second throws the failed turn away
+and asks the model once more; both then answer the seller themselves with the very words the
+lesson's loop gets from the model, and the second asks the model as many times as the lesson's
+loop. The third answers every call by its id but drops `is_error`, so a test that checks the
+ids and not the flag cannot pass.
 
 So: the starter's test (no failure forced) passes on all three; the page's own conversation
 tests copied in (another question, no forced failure) do not pass; a test of the conversation
 that does not force the failure passes on all three; a test that forces it but checks the
-printed answer or the number of requests cannot tell the loops apart; a test that always fails,
+printed answer or the number of requests cannot tell the loops apart; a test that checks every
+call is answered by its id but ignores `is_error` passes on the third colleague and fails; a test that always fails,
 the test deleted, or the expected lines printed without asking the model pass nothing; a test
 that crashes is reported by the harness (the run goes on) and does not pass. Graded as the page
 grades: the solution's output and every check of the quiz."""
@@ -28,7 +31,7 @@ from support.repo_course import repo_course
 SLUG = "testing-tool-code"
 QUIZ = "ex-failed-call"
 TEST = "test_stock_down_reaches_the_model"
-LOOPS = ("lesson_answer", "colleague_answer", "colleague_retry_answer")
+LOOPS = ("lesson_answer", "colleague_answer", "colleague_retry_answer", "colleague_flagless_answer")
 HARNESS_PRINT = re.compile(r'^ +print\("([^"]*)"\)$', re.MULTILINE)
 CRASH_PRINT = re.compile(r'^ +print\("([^"]*)", repr\(error\)\)$', re.MULTILINE)
 QUESTION = re.compile(r'answer\(("[^"]+")\)')
@@ -100,10 +103,10 @@ def replies_and_requests(lang: str) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
 def test_the_loops_answer_alike_and_the_second_colleague_asks_as_often(lang):
-    (lesson_reply, lesson_requests), (first_reply, first_requests), (retry_reply, retry_requests) = \
-        replies_and_requests(lang)
+    (lesson_reply, lesson_requests), (first_reply, first_requests), (retry_reply, retry_requests), \
+        (_, flagless_requests) = replies_and_requests(lang)
     assert lesson_reply and lesson_reply == first_reply == retry_reply
-    assert retry_requests == lesson_requests > first_requests
+    assert retry_requests == lesson_requests == flagless_requests > first_requests
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
@@ -112,7 +115,7 @@ def test_the_solution_passes_on_the_lessons_loop_and_fails_on_the_colleagues(lan
     passed, expected, checks = verdict(lang, solution)
     assert passed, checks
     passed_word, failed_word = harness_words(solution)
-    assert verdicts(expected["output"], solution) == [passed_word, failed_word, failed_word]
+    assert verdicts(expected["output"], solution) == [passed_word, failed_word, failed_word, failed_word]
     assert {"every_call_answered", "answers_shown"} <= set(quiz(lang)["checks"])
     assert all(loop in solution for loop in LOOPS)
     assert FORCE not in quiz(lang)["starter"]
@@ -123,7 +126,7 @@ def test_the_starters_test_passes_on_every_loop_and_so_fails_the_exercise(lang):
     starter = quiz(lang)["starter"]
     assert not verdict(lang, starter)[0]
     passed_word, _ = harness_words(starter)
-    assert verdicts(run(lang, starter)["output"], starter) == [passed_word] * 3
+    assert verdicts(run(lang, starter)["output"], starter) == [passed_word] * 4
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
@@ -144,19 +147,20 @@ def test_a_check_of_the_conversation_without_the_failure_forced_cannot_pass(lang
                       'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
                       'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
                       'assert asked and sorted(answered) == sorted(asked)', forced=False)
-    assert verdicts(run(lang, code)["output"], starter) == [passed_word] * 3
+    assert verdicts(run(lang, code)["output"], starter) == [passed_word] * 4
     assert not verdict(lang, code)[0]
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
 def test_a_check_of_the_printed_answer_cannot_pass(lang):
-    """With the failure forced every loop prints the same answer, so a test of its text passes on all three."""
+    """With the failure forced the lesson's loop and the colleague's first two print the same
+    answer, so a test of its text passes on those three."""
     lesson_reply = replies_and_requests(lang)[0][0]
     starter = quiz(lang)["starter"]
     passed_word, _ = harness_words(starter)
     for check in ("assert reply is not None", f"assert reply == {lesson_reply!r}"):
         code = with_check(lang, check, forced=True)
-        assert verdicts(run(lang, code)["output"], starter) == [passed_word] * 3, check
+        assert verdicts(run(lang, code)["output"], starter)[:3] == [passed_word] * 3, check
         assert not verdict(lang, code)[0], check
 
 
@@ -168,21 +172,36 @@ def test_a_check_of_the_number_of_requests_cannot_pass(lang):
     passed_word, failed_word = harness_words(starter)
     for check in (f"assert len(calls) == {requests}", "assert len(calls) > 1"):
         code = with_check(lang, check, forced=True)
-        assert verdicts(run(lang, code)["output"], starter) == [passed_word, failed_word, passed_word], check
+        assert verdicts(run(lang, code)["output"], starter) == [passed_word, failed_word, passed_word, passed_word], check
         assert not verdict(lang, code)[0], check
 
 
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
-def test_a_check_of_the_conversation_with_the_failure_forced_passes(lang):
-    """Either check is enough once the failure is forced: every call answered by its id, or an
-    error result that reached the model."""
-    by_id = ['messages = conversation(calls)',
-             'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
-             'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
-             'assert asked and sorted(answered) == sorted(asked)']
+def test_a_check_of_the_ids_that_ignores_is_error_cannot_pass(lang):
+    """Every call answered by its id is true of the colleague's third loop too: only the flag
+    tells an error result that reached the model from data."""
+    starter = quiz(lang)["starter"]
+    passed_word, failed_word = harness_words(starter)
+    by_id = with_check(lang, 'messages = conversation(calls)',
+                       'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
+                       'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
+                       'assert asked and sorted(answered) == sorted(asked)', forced=True)
+    assert verdicts(run(lang, by_id)["output"], starter) == [passed_word, failed_word, failed_word, passed_word]
+    assert not verdict(lang, by_id)[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_a_check_of_an_error_result_sent_to_the_model_passes(lang):
+    """Once the failure is forced, an error result in the conversation is enough, with or
+    without matching it to its call's id."""
     error_sent = ['results = blocks(conversation(calls), "user", "tool_result")',
-                  'assert any(result["is_error"] for result in results)']
-    for lines in (by_id, error_sent):
+                  'assert any(result.get("is_error") for result in results)']
+    by_id_and_flag = ['messages = conversation(calls)',
+                      'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
+                      'failed = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")',
+                      '          if result.get("is_error")]',
+                      'assert asked and failed == asked']
+    for lines in (error_sent, by_id_and_flag):
         passed, _, checks = verdict(lang, with_check(lang, *lines, forced=True))
         assert passed, (lines, checks)
 
@@ -199,7 +218,7 @@ def test_a_test_that_crashes_is_reported_and_the_run_goes_on(lang):
     lines = result["output"].splitlines()
     assert sum(line.startswith(crashed_word) and "IndexError" in line for line in lines) == 1, result["output"]
     passed_word, failed_word = harness_words(starter)
-    assert verdicts(result["output"], starter) == [passed_word, failed_word]
+    assert verdicts(result["output"], starter) == [passed_word, failed_word, passed_word]
     assert not verdict(lang, code)[0]
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+import fake_client
+
 from fake_client import Anthropic, OpenAI
 from fake_client.locales import phrase
 from support.fake_client_programs import (CALL, CITIES, LANGUAGES, STOCK, anthropic_loop, flowers_runner,
@@ -270,3 +272,18 @@ def test_thinking_without_tools_does_not_speak_of_tools(lang):
     plain = Anthropic().messages.create(model="claude-sonnet-5", max_tokens=500,
                                         messages=[{"role": "user", "content": Q[lang]}])
     assert plain.content[0].type == "thinking" and plain.content[0].thinking == ""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_failed_call_without_a_city_names_no_city(lang):
+    """A call that came without its city (fault missing_required_argument) is said to have
+    failed without an empty place where the city would go (ru: never ": остатки …")."""
+    fake_client.faults.next("missing_required_argument")
+    try:
+        steps = anthropic_loop(Anthropic(), Q[lang], system="", tools=flowers_tools(lang),
+                               run=lambda name, arguments: ("city is required", True))["steps"]
+    finally:
+        fake_client.faults.clear()
+    assert steps[0]["calls"][0]["input"] == {}
+    assert phrase(lang, "flowers.not_found_no_city") in steps[-1]["text"].split("\n")
+    assert not steps[-1]["text"].startswith((":", "：")), steps[-1]["text"]
