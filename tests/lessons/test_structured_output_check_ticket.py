@@ -101,27 +101,21 @@ def test_the_starter_fails_on_the_filtered_reply(key):
     assert "TypeError" in json.dumps(transcript.get("error"), ensure_ascii=False)
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_telling_the_cut_by_the_cap_fails(key):
-    # The cut letter is the only one with a small cap, but the filtered one has a large cap:
-    # a guess from the cap instead of the stop does not pass.
-    body = (ASK
-            + "    if max_tokens < 50 or choice.message.refusal:\n"
-            "        print(f\"NOT_PARSEDlength\")\n        return None\n"
-            + PARSE
-            + REJECT
-            + "    return ticket\n")
-    assert _fails(key, _with_body(key, body))
+# Guesses that stand in for reading the stop: the cut letter is the only one with a small cap,
+# but the filtered one has a large cap, so a guess from the cap does not pass; nor does a check
+# of the "length" stop alone (the filtered reply stops with "content_filter").
+GUESSED_STOPS = {
+    "cap": '    if max_tokens < 50 or choice.message.refusal:\n'
+           '        print(f"NOT_PARSEDlength")\n        return None\n',
+    "length only": '    if choice.finish_reason == "length" or choice.message.refusal:\n'
+                   '        print(f"NOT_PARSED{choice.finish_reason}")\n        return None\n',
+}
 
 
+@pytest.mark.parametrize("guess", sorted(GUESSED_STOPS))
 @pytest.mark.parametrize("key", KEYS)
-def test_reading_only_the_length_stop_fails(key):
-    body = (ASK
-            + "    if choice.finish_reason == \"length\" or choice.message.refusal:\n"
-            "        print(f\"NOT_PARSED{choice.finish_reason}\")\n        return None\n"
-            + PARSE
-            + REJECT
-            + "    return ticket\n")
+def test_guessing_the_stop_instead_of_reading_it_fails(key, guess):
+    body = ASK + GUESSED_STOPS[guess] + PARSE + REJECT + "    return ticket\n"
     assert _fails(key, _with_body(key, body))
 
 
