@@ -67,3 +67,25 @@ def test_a_new_message_after_an_answer_goes_against_the_answer(lang):
     answer, again = got["calls"][-2:]
     assert again["request"]["previous_response_id"] == answer["response"]["id"]
     assert any(item.get("type") == "message" for item in answer["response"]["output"])
+
+
+STEP_LIMIT = """
+REFUNDS.clear()
+MAX_STEPS = 1
+state = {}
+assert run_turn_responses(state, SESSION, question) is None      # the limit stops a turn that ends in a call
+assert REFUNDS == []
+run_turn_responses(state, SESSION, question)      # the customer writes again
+"""
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+def test_a_call_left_by_the_step_limit_gets_an_output_before_the_next_message(lang):
+    got = run_after(lang, STEP_LIMIT)
+    assert got["status"] == "done", got["error"]
+    stopped, again = got["calls"][-2:]
+    assert again["request"]["previous_response_id"] == stopped["response"]["id"]
+    asked = [item["call_id"] for item in stopped["response"]["output"] if item["type"] == "function_call"]
+    sent = again["request"]["input"]
+    assert [item["call_id"] for item in sent if item.get("type") == "function_call_output"] == asked
+    assert sent[-1]["role"] == "user"
