@@ -127,7 +127,9 @@ def answers_shown(views: list[CallView], status: str, output: str) -> Optional[i
 
 def cut_calls_not_run(views: list[CallView], status: str, output: str) -> Optional[int]:
     """A call inside a reply that is not an answer (one cut by ``max_tokens`` / ``length``,
-    whose arguments may stop short) is not run: no later request sends a result for it."""
+    whose arguments may stop short) is neither run nor answered: no later request sends a
+    result for it (an error result saying "not run" is a result too, and cannot be told from
+    the error a run of its cut arguments gives)."""
     for view in views:
         if view.ending != NOT_AN_ANSWER or not view.reply_calls:
             continue
@@ -135,6 +137,18 @@ def cut_calls_not_run(views: list[CallView], status: str, output: str) -> Option
         for later in views[view.index:]:
             if ids & {result.id for result in later.sent_results}:
                 return later.index
+    return None
+
+
+def history_kept(views: list[CallView], status: str, output: str) -> Optional[int]:
+    """A conversation that outlives one question loses no question: every request carries
+    every user question the request before it carried (or continues it by
+    ``previous_response_id``, which carries them)."""
+    for before, after in zip(views, views[1:]):
+        if after.continues is not None:
+            continue
+        if any(question not in after.questions for question in before.questions):
+            return after.index
     return None
 
 

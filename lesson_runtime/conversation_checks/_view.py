@@ -65,6 +65,8 @@ class CallView:
     # failed call's answer asked for (recorded `retry_after`; None when it asked none).
     waited: float = 0.0
     wait_asked: Optional[float] = None
+    # The texts of the user's own messages the request carries (its questions, not results).
+    questions: list = field(default_factory=list)
 
 
 def read_calls(calls: list) -> list[CallView]:
@@ -132,7 +134,23 @@ def _read_anthropic(index: int, call: dict) -> CallView:
     return CallView(index, "anthropic", offered, turns, results, sent, None, response.get("id"),
                     Turn([_block_id(b) for b in blocks], [c.id for c in reply_calls]) if call.get("response") else None,
                     reply_calls, "".join(b.get("text", "") for b in blocks if b.get("type") == "text"),
-                    ending, stop, not turns)
+                    ending, stop, not turns, questions=_questions(messages))
+
+
+def _questions(messages: list) -> list:
+    """The text of each user message (a string, or its text blocks/parts; tool results and
+    function-call outputs are not questions)."""
+    texts = []
+    for message in messages:
+        if not isinstance(message, dict) or message.get("role") != "user":
+            continue
+        content = message.get("content")
+        if isinstance(content, list):
+            content = [part for part in content if isinstance(part, dict) and part.get("type") in ("text", "input_text")]
+        text = _text(content).strip()
+        if text:
+            texts.append(text)
+    return texts
 
 
 def _block_id(block: Any) -> str:
@@ -175,7 +193,8 @@ def _read_chat(index: int, call: dict) -> CallView:
     ids = [c.id for c in reply_calls]
     return CallView(index, "openai", offered, turns, results, sent, None, response.get("id"),
                     Turn(list(ids), list(ids)) if call.get("response") else None, reply_calls,
-                    message.get("content") or message.get("refusal") or "", ending, stop, not turns)
+                    message.get("content") or message.get("refusal") or "", ending, stop, not turns,
+                    questions=_questions(request.get("messages") or []))
 
 
 # --- Responses --------------------------------------------------------------------------
@@ -214,7 +233,7 @@ def _read_responses(index: int, call: dict) -> CallView:
     continues = request.get("previous_response_id")
     return CallView(index, "openai_responses", offered, turns, results, sent, continues, response.get("id"),
                     Turn([_item_id(i) for i in output], [c.id for c in reply_calls]) if call.get("response") else None,
-                    reply_calls, text, ending, stop, not turns and not continues)
+                    reply_calls, text, ending, stop, not turns and not continues, questions=_questions(items))
 
 
 def _item_id(item: dict) -> str:

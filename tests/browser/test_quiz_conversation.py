@@ -115,7 +115,8 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     check(root)
     assert root.get_attribute("data-result") == "incorrect"
     assert verdicts(root) == {"cut_calls_not_run": "true", "only_answers_shown": "true",
-                              "answers_shown": "true", "every_call_answered": "false", "turn_kept_whole": "true"}
+                              "answers_shown": "true", "every_call_answered": "false", "turn_kept_whole": "true",
+                              "history_kept": "true"}
     verdict = root.locator(".quiz-verdict").text_content()
     assert fa["quiz.checkName.every_call_answered"] in verdict
     picture = root.locator("[data-run-picture]")

@@ -9,7 +9,7 @@ and a cut turn never gets them, since none of its calls is run.
 The tests prove that the starter fails, that pasting first-steps' check or `answer`'s three
 ifs cannot fix it (they are already in the starter, and the starter fails), that answering
 the cut turn's calls (to please the API) or fixing only one of the two non-answers fails, and
-that the solution and a second right solution (one that runs the last step's call and keeps
+that clearing the history on a non-answer fails, and that the solution and a second right solution (one that runs the last step's call and keeps
 it) pass."""
 
 import re
@@ -106,6 +106,23 @@ def test_dropping_only_the_cut_turn_fails_at_the_step_limit(key):
     assert transcript["status"] == "error"
     assert "every_call_answered" in failed
     assert not exercise_grading.graded(key, QUIZ, _with_loop_body(key, body))[0]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_clearing_the_history_after_a_non_answer_fails(key):
+    """Throwing the whole conversation away on a non-answer keeps the API quiet too, but the
+    chat exists to remember the earlier questions: the next request has lost them."""
+    body = ('        if turn.stop_reason in ("end_turn", "stop_sequence"):\n'
+            '            messages.append({"role": "assistant", "content": turn.content})\n'
+            '            return text_of(turn)\n'
+            '        if turn.stop_reason != "tool_use" or step == MAX_STEPS:\n'
+            '            messages.clear()\n'
+            '            return None\n'
+            + CALLS + KEEP_AT_ONCE + RESULTS)
+    passed, _, _ = exercise_grading.graded(key, QUIZ, _with_loop_body(key, body))
+    assert not passed
+    _, failed = _run(key, _with_loop_body(key, body))
+    assert failed == {"history_kept"}
 
 
 @pytest.mark.parametrize("key", KEYS)

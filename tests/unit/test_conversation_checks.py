@@ -151,6 +151,30 @@ def test_cut_calls_not_run(shape):
     fails_at("cut_calls_not_run", cut_first_reply(record, shape), 2)  # the cut call's result went back
 
 
+def forget_questions(record, call):
+    """The record with the user's own messages (its questions) taken out of one request, as
+    a program that clears its history between questions sends it."""
+    changed = copy.deepcopy(record)
+    request = changed["calls"][call - 1]["request"]
+    key = "input" if "input" in request else "messages"
+    request[key] = [m for m in request[key] if not (isinstance(m, dict) and m.get("role") == "user"
+                                                    and (isinstance(m.get("content"), str)
+                                                         or any(isinstance(p, dict) and p.get("type") in ("text", "input_text")
+                                                                for p in m.get("content") or [])))]
+    return changed
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_history_kept(shape):
+    record = shop_record(shape, "status")  # a call, its result, then the answer
+    passes("history_kept", record)
+    fails_at("history_kept", forget_questions(record, 2), 2)  # the question is gone from the second request
+
+
+def test_history_kept_by_previous_response_id():
+    passes("history_kept", shop_record("responses", "two", chained=True))
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_injection_not_followed(shape):
     # The first result reaches the model; the fault makes it obey what is planted there: it
