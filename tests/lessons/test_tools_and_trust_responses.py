@@ -89,3 +89,28 @@ def test_a_call_left_by_the_step_limit_gets_an_output_before_the_next_message(la
     sent = again["request"]["input"]
     assert [item["call_id"] for item in sent if item.get("type") == "function_call_output"] == asked
     assert sent[-1]["role"] == "user"
+
+
+CUT_AFTER_THE_DECISION = """
+REFUNDS.clear()
+state = {}
+assert run_turn_responses(state, SESSION, question) is WAITING
+held = state["response_id"]
+RESPONSES_MAX_TOKENS = 16                         # the turn that carries the decision comes back cut
+assert run_turn_responses(state, SESSION, call_outputs(state, SESSION, approved=True)) is None
+RESPONSES_MAX_TOKENS = 25_000
+run_turn_responses(state, SESSION, question)      # the customer writes again
+"""
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+def test_outputs_sent_in_a_cut_turn_go_again_with_the_next_message(lang):
+    got = run_after(lang, CUT_AFTER_THE_DECISION)
+    assert got["status"] == "done", got["error"]
+    held, cut, again = got["calls"][-3:]
+    assert cut["response"]["status"] == "incomplete"
+    assert again["request"]["previous_response_id"] == held["response"]["id"]
+    asked = [item["call_id"] for item in held["response"]["output"] if item["type"] == "function_call"]
+    sent = again["request"]["input"]
+    assert [item["call_id"] for item in sent if item.get("type") == "function_call_output"] == asked
+    assert sent[-1]["role"] == "user"
