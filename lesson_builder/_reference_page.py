@@ -133,7 +133,9 @@ def _example(texts: ReferenceTexts, outline) -> str:
         blocks = [f'```json title="{words[label]}"\n{code}\n```'
                   for label, code in (("defined", example.tool), ("came", example.call), ("sent", example.result))]
         tabs.append(f'=== "{SHAPE_NAMES[example.shape]}"\n\n' + textwrap.indent("\n\n".join(blocks), "    "))
-    return "\n\n".join([_heading(texts, "example"), words["text"].strip(), *tabs])
+    # The text shows the question it is about (uk review): the page fills it from `question`.
+    text = put(words["text"].strip(), {"question": texts.digits(words["question"].strip())})
+    return "\n\n".join([_heading(texts, "example"), text, *tabs])
 
 
 def _stops(texts: ReferenceTexts, outline) -> str:
@@ -168,8 +170,8 @@ def _errors(texts: ReferenceTexts) -> str:
     rows = [[texts.digits(str(row.status)), f"`{row.anthropic_type}`" if row.anthropic_type else words["none"],
              f"`{row.anthropic_class}`", f"`{row.openai_class}`" if row.openai_class else words["none"], words["yes"] if row.retried else words["no"],
              words["rows"][str(row.status)].strip()] for row in ERROR_ROWS]
-    bodies = (f"{words['bodies'].strip()}\n\n```json title=\"Anthropic\"\n{ANTHROPIC_ERROR_BODY}\n```\n\n"
-              f"```json title=\"OpenAI\"\n{OPENAI_ERROR_BODY}\n```")
+    bodies = (f"{words['bodies'].strip()}\n\n```json title=\"{words['anthropic_body'].strip()}\"\n{ANTHROPIC_ERROR_BODY}\n```\n\n"
+              f"```json title=\"{words['openai_body'].strip()}\"\n{OPENAI_ERROR_BODY}\n```")
     connection, timeout = CONNECTION_ERRORS
     after = put(words["after"], {"connection": f"`{connection}`", "timeout": f"`{timeout}`",
                                  "retries": texts.digits(str(DEFAULT_RETRIES))})

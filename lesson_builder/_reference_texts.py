@@ -41,7 +41,8 @@ LAYOUT = {
               "rows": {row.key: {"meaning": TEXT, "loop": TEXT} for row in STOP_ROWS}, "after": TEXT},
     "errors": {"heading": TEXT, "text": TEXT, "status": TEXT, "anthropic_type": TEXT, "anthropic_class": TEXT,
                "openai_class": TEXT, "retried": TEXT, "todo": TEXT, "yes": TEXT, "no": TEXT, "none": TEXT,
-               "rows": _keys(*(str(row.status) for row in ERROR_ROWS)), "bodies": TEXT, "after": TEXT},
+               "rows": _keys(*(str(row.status) for row in ERROR_ROWS)), "bodies": TEXT,
+               "anthropic_body": TEXT, "openai_body": TEXT, "after": TEXT},
     "models": {"heading": TEXT, "text": TEXT, "model": TEXT, "course_name": TEXT, "context": TEXT,
                "output": TEXT, "thinking": TEXT, "thinking_off": TEXT, "forced_tool_choice": TEXT, "tool_prompt": TEXT,
                "tool_prompt_carried": TEXT, "manual_thinking": TEXT, "sampling": TEXT, "prefill": TEXT,
@@ -54,7 +55,7 @@ LAYOUT = {
 
 # The texts the page fills in, and with what: each must name exactly these slots; no other
 # text may have one.
-SLOTS = {"models.retired": {"date"}, "models.thinking_yes": {"display"},
+SLOTS = {"example.text": {"question"}, "models.retired": {"date"}, "models.thinking_yes": {"display"},
          "phrases.chat_tools_need_no_reasoning": {"models"},
          "errors.after": {"connection", "timeout", "retries"}}
 

@@ -276,7 +276,7 @@ def _problem(tmp_path: Path, lang: str, old: str, new: str) -> tuple[str, Path]:
 
 
 def test_a_missing_row_label_is_a_problem_at_the_mapping_that_lacks_it(tmp_path):
-    problem, root = _problem(tmp_path, "uk", "    failure: інструмент не спрацював\n", "")
+    problem, root = _problem(tmp_path, "uk", "    failure: результат із помилкою\n", "")
     assert problem == f"lessons/REFERENCE.uk.yaml:{_line_of(root, 'uk', '  rows:')}: missing 'shapes.rows.failure'"
 
 
