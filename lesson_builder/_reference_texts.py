@@ -60,6 +60,10 @@ SLOTS = {"example.text": {"question"}, "models.retired": {"date"}, "models.think
          "errors.after": {"connection", "timeout", "retries"}}
 
 
+# The texts the page writes as a code block's title (title="…").
+CODE_TITLES = ("example.defined", "example.came", "example.sent", "errors.anthropic_body", "errors.openai_body")
+
+
 class ReferenceProblem(Exception):
     """A language's reference file cannot make its page; ``str()`` is ``path:line: message``."""
 
@@ -112,6 +116,10 @@ def read_reference_texts(root: Path, lang: str) -> ReferenceTexts:
         raise ReferenceProblem(shown, 1, f"cannot be read ({error})") from None
     _check(shown, data, LAYOUT, "", 1)
     texts = ReferenceTexts(lang, shown, data, language(root, lang))
+    for where in CODE_TITLES:  # title="…" of a code block: a double quote would end it early
+        section, key = where.split(".")
+        if '"' in data[section][key]:
+            raise ReferenceProblem(shown, data[section].line_of(key), f"'{where}' is a code block's title: no double quote")
     if len(data["months"].split()) != 12:
         raise ReferenceProblem(shown, data.line_of("months"), "'months' names the twelve months, separated by spaces")
     return texts

@@ -292,6 +292,21 @@ def test_a_slot_the_page_cannot_fill_is_a_problem_at_its_line(tmp_path):
                        "'models.retired' must hold [[date]] (the page fills them in)")
 
 
+def test_a_double_quote_in_a_code_block_title_is_a_problem_at_its_line(tmp_path):
+    # title="…" would end at it and the block would not render (the openai e.body caption did)
+    problem, root = _problem(tmp_path, "ru", "  openai_body: \"e.body в openai (по сети он лежит в поле error)\"",
+                             "  openai_body: 'e.body в openai (по сети — {\"error\": …})'")
+    assert problem == (f"lessons/REFERENCE.ru.yaml:{_line_of(root, 'ru', 'openai_body:')}: "
+                       "'errors.openai_body' is a code block's title: no double quote")
+
+
+def test_the_example_text_shows_its_question():
+    for lang in LANGUAGES:
+        texts = read_reference_texts(REPO, lang)
+        markdown = reference_markdown(texts, OUTLINE, today=TODAY)
+        assert texts.digits(texts.words["example"]["question"].strip()) in markdown
+
+
 def test_a_language_without_a_reference_file_gets_no_page(tmp_path):
     (tmp_path / "lessons").mkdir()
     shutil.copy(REPO / "lessons" / "REFERENCE.fa.yaml", tmp_path / "lessons" / "REFERENCE.fa.yaml")
