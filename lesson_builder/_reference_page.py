@@ -11,6 +11,7 @@ come from the language's file (``_reference_texts``). Lessons link to the page
 
 import datetime
 import json
+import re
 import textwrap
 from pathlib import Path
 from typing import Mapping, Optional
@@ -66,7 +67,20 @@ def reference_markdown(texts: ReferenceTexts, outline=None, catalogue: Optional[
              f'<div data-reference="{texts.lang}" markdown>', f"# {words['title']}", words["intro"].strip(),
              _shapes(texts, catalogue), _example(texts, outline), _stops(texts, outline), _errors(texts), _models(texts, catalogue, course_names, today),
              "</div>"]
-    return "\n\n".join(part for part in parts if part) + "\n"
+    return _unlinked_absent_lessons("\n\n".join(part for part in parts if part) + "\n", outline)
+
+
+# A lesson named in a language's sentences, linked: `[title](lessons/<slug>/index.md)`.
+_LESSON_LINK = re.compile(r"\[([^\]]+)\]\(lessons/([a-z0-9-]+)/index\.md\)")
+
+
+def _unlinked_absent_lessons(markdown: str, outline) -> str:
+    """The page with each link to a lesson the course does not have written as its bare title (a
+    copy of the course with fewer lessons still builds; the table's column leaves such a cell out)."""
+    def keep(match: re.Match) -> str:
+        present = outline is not None and outline.lesson(match.group(2)) is not None
+        return match.group(0) if present else match.group(1)
+    return _LESSON_LINK.sub(keep, markdown)
 
 
 def _fill(texts: ReferenceTexts, cell: str) -> str:

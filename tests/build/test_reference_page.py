@@ -300,6 +300,14 @@ def test_a_double_quote_in_a_code_block_title_is_a_problem_at_its_line(tmp_path)
                        "'errors.openai_body' is a code block's title: no double quote")
 
 
+def test_a_lesson_named_in_a_sentence_is_linked_only_when_the_course_has_it():
+    texts = read_reference_texts(REPO, "ru")
+    with_course = reference_markdown(texts, OUTLINE, today=TODAY)
+    assert "[«Когда вызовы не удаются»](lessons/when-calls-fail/index.md)" in with_course
+    without = reference_markdown(texts, None, today=TODAY)
+    assert "(lessons/when-calls-fail/index.md)" not in without and "«Когда вызовы не удаются»" in without
+
+
 def test_the_example_text_shows_its_question():
     for lang in LANGUAGES:
         texts = read_reference_texts(REPO, lang)
