@@ -11,6 +11,7 @@ come from the language's file (``_reference_texts``). Lessons link to the page
 
 import datetime
 import json
+import re
 import textwrap
 from pathlib import Path
 from typing import Mapping, Optional
@@ -66,7 +67,20 @@ def reference_markdown(texts: ReferenceTexts, outline=None, catalogue: Optional[
              f'<div data-reference="{texts.lang}" markdown>', f"# {words['title']}", words["intro"].strip(),
              _shapes(texts, catalogue), _example(texts, outline), _stops(texts, outline), _errors(texts), _models(texts, catalogue, course_names, today),
              "</div>"]
-    return "\n\n".join(part for part in parts if part) + "\n"
+    return _unlinked_absent_lessons("\n\n".join(part for part in parts if part) + "\n", outline)
+
+
+# A lesson named in a language's sentences, linked: `[title](lessons/<slug>/index.md)`.
+_LESSON_LINK = re.compile(r"\[([^\]]+)\]\(lessons/([a-z0-9-]+)/index\.md\)")
+
+
+def _unlinked_absent_lessons(markdown: str, outline) -> str:
+    """The page with each link to a lesson the course does not have written as its bare title (a
+    copy of the course with fewer lessons still builds; the table's column leaves such a cell out)."""
+    def keep(match: re.Match) -> str:
+        present = outline is not None and outline.lesson(match.group(2)) is not None
+        return match.group(0) if present else match.group(1)
+    return _LESSON_LINK.sub(keep, markdown)
 
 
 def _fill(texts: ReferenceTexts, cell: str) -> str:
@@ -133,7 +147,9 @@ def _example(texts: ReferenceTexts, outline) -> str:
         blocks = [f'```json title="{words[label]}"\n{code}\n```'
                   for label, code in (("defined", example.tool), ("came", example.call), ("sent", example.result))]
         tabs.append(f'=== "{SHAPE_NAMES[example.shape]}"\n\n' + textwrap.indent("\n\n".join(blocks), "    "))
-    return "\n\n".join([_heading(texts, "example"), words["text"].strip(), *tabs])
+    # The text shows the question it is about (uk review): the page fills it from `question`.
+    text = put(words["text"].strip(), {"question": texts.digits(words["question"].strip())})
+    return "\n\n".join([_heading(texts, "example"), text, *tabs])
 
 
 def _stops(texts: ReferenceTexts, outline) -> str:
@@ -168,8 +184,8 @@ def _errors(texts: ReferenceTexts) -> str:
     rows = [[texts.digits(str(row.status)), f"`{row.anthropic_type}`" if row.anthropic_type else words["none"],
              f"`{row.anthropic_class}`", f"`{row.openai_class}`" if row.openai_class else words["none"], words["yes"] if row.retried else words["no"],
              words["rows"][str(row.status)].strip()] for row in ERROR_ROWS]
-    bodies = (f"{words['bodies'].strip()}\n\n```json title=\"Anthropic\"\n{ANTHROPIC_ERROR_BODY}\n```\n\n"
-              f"```json title=\"OpenAI\"\n{OPENAI_ERROR_BODY}\n```")
+    bodies = (f"{words['bodies'].strip()}\n\n```json title=\"{words['anthropic_body'].strip()}\"\n{ANTHROPIC_ERROR_BODY}\n```\n\n"
+              f"```json title=\"{words['openai_body'].strip()}\"\n{OPENAI_ERROR_BODY}\n```")
     connection, timeout = CONNECTION_ERRORS
     after = put(words["after"], {"connection": f"`{connection}`", "timeout": f"`{timeout}`",
                                  "retries": texts.digits(str(DEFAULT_RETRIES))})

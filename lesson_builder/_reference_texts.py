@@ -41,7 +41,8 @@ LAYOUT = {
               "rows": {row.key: {"meaning": TEXT, "loop": TEXT} for row in STOP_ROWS}, "after": TEXT},
     "errors": {"heading": TEXT, "text": TEXT, "status": TEXT, "anthropic_type": TEXT, "anthropic_class": TEXT,
                "openai_class": TEXT, "retried": TEXT, "todo": TEXT, "yes": TEXT, "no": TEXT, "none": TEXT,
-               "rows": _keys(*(str(row.status) for row in ERROR_ROWS)), "bodies": TEXT, "after": TEXT},
+               "rows": _keys(*(str(row.status) for row in ERROR_ROWS)), "bodies": TEXT,
+               "anthropic_body": TEXT, "openai_body": TEXT, "after": TEXT},
     "models": {"heading": TEXT, "text": TEXT, "model": TEXT, "course_name": TEXT, "context": TEXT,
                "output": TEXT, "thinking": TEXT, "thinking_off": TEXT, "forced_tool_choice": TEXT, "tool_prompt": TEXT,
                "tool_prompt_carried": TEXT, "manual_thinking": TEXT, "sampling": TEXT, "prefill": TEXT,
@@ -54,9 +55,13 @@ LAYOUT = {
 
 # The texts the page fills in, and with what: each must name exactly these slots; no other
 # text may have one.
-SLOTS = {"models.retired": {"date"}, "models.thinking_yes": {"display"},
+SLOTS = {"example.text": {"question"}, "models.retired": {"date"}, "models.thinking_yes": {"display"},
          "phrases.chat_tools_need_no_reasoning": {"models"},
          "errors.after": {"connection", "timeout", "retries"}}
+
+
+# The texts the page writes as a code block's title (title="…").
+CODE_TITLES = ("example.defined", "example.came", "example.sent", "errors.anthropic_body", "errors.openai_body")
 
 
 class ReferenceProblem(Exception):
@@ -111,6 +116,10 @@ def read_reference_texts(root: Path, lang: str) -> ReferenceTexts:
         raise ReferenceProblem(shown, 1, f"cannot be read ({error})") from None
     _check(shown, data, LAYOUT, "", 1)
     texts = ReferenceTexts(lang, shown, data, language(root, lang))
+    for where in CODE_TITLES:  # title="…" of a code block: a double quote would end it early
+        section, key = where.split(".")
+        if '"' in data[section][key]:
+            raise ReferenceProblem(shown, data[section].line_of(key), f"'{where}' is a code block's title: no double quote")
     if len(data["months"].split()) != 12:
         raise ReferenceProblem(shown, data.line_of("months"), "'months' names the twelve months, separated by spaces")
     return texts

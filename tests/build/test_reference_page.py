@@ -276,7 +276,7 @@ def _problem(tmp_path: Path, lang: str, old: str, new: str) -> tuple[str, Path]:
 
 
 def test_a_missing_row_label_is_a_problem_at_the_mapping_that_lacks_it(tmp_path):
-    problem, root = _problem(tmp_path, "uk", "    failure: інструмент не спрацював\n", "")
+    problem, root = _problem(tmp_path, "uk", "    failure: результат із помилкою\n", "")
     assert problem == f"lessons/REFERENCE.uk.yaml:{_line_of(root, 'uk', '  rows:')}: missing 'shapes.rows.failure'"
 
 
@@ -290,6 +290,29 @@ def test_a_slot_the_page_cannot_fill_is_a_problem_at_its_line(tmp_path):
     problem, root = _problem(tmp_path, "ru", 'retired: "выведена [[date]]"', 'retired: "выведена [[day]]"')
     assert problem == (f"lessons/REFERENCE.ru.yaml:{_line_of(root, 'ru', 'retired:')}: "
                        "'models.retired' must hold [[date]] (the page fills them in)")
+
+
+def test_a_double_quote_in_a_code_block_title_is_a_problem_at_its_line(tmp_path):
+    # title="…" would end at it and the block would not render (the openai e.body caption did)
+    problem, root = _problem(tmp_path, "ru", "  openai_body: \"e.body в openai (по сети он лежит в поле error)\"",
+                             "  openai_body: 'e.body в openai (по сети — {\"error\": …})'")
+    assert problem == (f"lessons/REFERENCE.ru.yaml:{_line_of(root, 'ru', 'openai_body:')}: "
+                       "'errors.openai_body' is a code block's title: no double quote")
+
+
+def test_a_lesson_named_in_a_sentence_is_linked_only_when_the_course_has_it():
+    texts = read_reference_texts(REPO, "ru")
+    with_course = reference_markdown(texts, OUTLINE, today=TODAY)
+    assert "[«Когда вызовы не удаются»](lessons/when-calls-fail/index.md)" in with_course
+    without = reference_markdown(texts, None, today=TODAY)
+    assert "(lessons/when-calls-fail/index.md)" not in without and "«Когда вызовы не удаются»" in without
+
+
+def test_the_example_text_shows_its_question():
+    for lang in LANGUAGES:
+        texts = read_reference_texts(REPO, lang)
+        markdown = reference_markdown(texts, OUTLINE, today=TODAY)
+        assert texts.digits(texts.words["example"]["question"].strip()) in markdown
 
 
 def test_a_language_without_a_reference_file_gets_no_page(tmp_path):
