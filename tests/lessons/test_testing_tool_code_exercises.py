@@ -139,14 +139,20 @@ def test_the_pages_own_test_copied_in_does_not_pass(lang, name):
     assert not verdict(lang, copied)[0], name
 
 
+# A learner's check that every call in the conversation got a result with its id (and nothing
+# about is_error): the lines the tests below put into the exercise's test function.
+EVERY_CALL_ANSWERED_BY_ID = (
+    'messages = conversation(calls)',
+    'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
+    'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
+    'assert asked and sorted(answered) == sorted(asked)',
+)
+
 @pytest.mark.parametrize("lang", languages_with_the_lesson())
 def test_a_check_of_the_conversation_without_the_failure_forced_cannot_pass(lang):
     starter = quiz(lang)["starter"]
     passed_word, _ = harness_words(starter)
-    code = with_check(lang, 'messages = conversation(calls)',
-                      'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
-                      'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
-                      'assert asked and sorted(answered) == sorted(asked)', forced=False)
+    code = with_check(lang, *EVERY_CALL_ANSWERED_BY_ID, forced=False)
     assert verdicts(run(lang, code)["output"], starter) == [passed_word] * 4
     assert not verdict(lang, code)[0]
 
@@ -182,10 +188,7 @@ def test_a_check_of_the_ids_that_ignores_is_error_cannot_pass(lang):
     tells an error result that reached the model from data."""
     starter = quiz(lang)["starter"]
     passed_word, failed_word = harness_words(starter)
-    by_id = with_check(lang, 'messages = conversation(calls)',
-                       'asked = [call["id"] for call in blocks(messages, "assistant", "tool_use")]',
-                       'answered = [result["tool_use_id"] for result in blocks(messages, "user", "tool_result")]',
-                       'assert asked and sorted(answered) == sorted(asked)', forced=True)
+    by_id = with_check(lang, *EVERY_CALL_ANSWERED_BY_ID, forced=True)
     assert verdicts(run(lang, by_id)["output"], starter) == [passed_word, failed_word, failed_word, passed_word]
     assert not verdict(lang, by_id)[0]
 

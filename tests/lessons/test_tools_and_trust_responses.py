@@ -22,6 +22,16 @@ def run_after(lang: str, code: str) -> dict:
     return run_chain(lesson.setup("hold-responses"), code, timeout=30, lang=lesson.lang)
 
 
+def outputs_sent(asking: dict, later: dict) -> list:
+    """The input of `later`, checked to continue `asking` (previous_response_id) with one
+    function_call_output per call `asking` asked for, in its order."""
+    assert later["request"]["previous_response_id"] == asking["response"]["id"]
+    asked = [item["call_id"] for item in asking["response"]["output"] if item["type"] == "function_call"]
+    sent = later["request"]["input"]
+    assert [item["call_id"] for item in sent if item.get("type") == "function_call_output"] == asked
+    return sent
+
+
 DECIDED = """
 REFUNDS.clear()
 state = {}
@@ -41,11 +51,8 @@ def test_the_decision_goes_against_the_response_that_asked_for_the_call(lang, ap
     got = run_after(lang, code)
     assert got["status"] == "done", got["error"]
     held, resumed = got["calls"][-2:]
-    assert resumed["request"]["previous_response_id"] == held["response"]["id"]
-    asked = [item["call_id"] for item in held["response"]["output"] if item["type"] == "function_call"]
-    sent = resumed["request"]["input"]
-    assert [item["type"] for item in sent] == ["function_call_output"] * len(asked)
-    assert [item["call_id"] for item in sent] == asked       # one output per call, by call_id
+    sent = outputs_sent(held, resumed)                       # one output per call, by call_id
+    assert [item["type"] for item in sent] == ["function_call_output"] * len(sent)
     assert sent[0]["output"].startswith(("Грешка", "Ошибка", "Помилка", "خطا", "错误")) is (not approved)
 
 
@@ -84,11 +91,7 @@ def test_a_call_left_by_the_step_limit_gets_an_output_before_the_next_message(la
     got = run_after(lang, STEP_LIMIT)
     assert got["status"] == "done", got["error"]
     stopped, again = got["calls"][-2:]
-    assert again["request"]["previous_response_id"] == stopped["response"]["id"]
-    asked = [item["call_id"] for item in stopped["response"]["output"] if item["type"] == "function_call"]
-    sent = again["request"]["input"]
-    assert [item["call_id"] for item in sent if item.get("type") == "function_call_output"] == asked
-    assert sent[-1]["role"] == "user"
+    assert outputs_sent(stopped, again)[-1]["role"] == "user"
 
 
 CUT_AFTER_THE_DECISION = """
@@ -109,8 +112,4 @@ def test_outputs_sent_in_a_cut_turn_go_again_with_the_next_message(lang):
     assert got["status"] == "done", got["error"]
     held, cut, again = got["calls"][-3:]
     assert cut["response"]["status"] == "incomplete"
-    assert again["request"]["previous_response_id"] == held["response"]["id"]
-    asked = [item["call_id"] for item in held["response"]["output"] if item["type"] == "function_call"]
-    sent = again["request"]["input"]
-    assert [item["call_id"] for item in sent if item.get("type") == "function_call_output"] == asked
-    assert sent[-1]["role"] == "user"
+    assert outputs_sent(held, again)[-1]["role"] == "user"
