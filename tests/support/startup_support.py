@@ -75,16 +75,52 @@ _PRECACHE_STATUS = """() => new Promise((resolve) => {
 })"""
 
 
+# The registration's workers, by state, with the version each keeps; with ``check``, the
+# registration is also asked to look for a newer worker (as a navigation does).
+_REGISTRATION_STATE = """(check) => navigator.serviceWorker.getRegistration().then((registration) => {
+    if (!registration) return null;
+    const state = (worker) => worker && worker.state;
+    const answer = {
+        installing: state(registration.installing),
+        waiting: state(registration.waiting),
+        active: state(registration.active),
+    };
+    if (check && !registration.installing && !registration.waiting) {
+        answer.checked = true;
+        // A failed check (the server switched off) is reported, not thrown.
+        return registration.update().then(() => answer, (error) => ({...answer, checkFailed: String(error)}));
+    }
+    return answer;
+})"""
+
+# Chromium looks for a newer worker about a second after a navigation's page and its first
+# requests have loaded, and puts the check off again with every request a page sends through
+# the worker (content/browser/service_worker: ScheduleUpdate, DeferScheduledUpdate). On a
+# loaded machine a page starting Python can put it off for long; a test waiting for the new
+# build then asks for the check itself, as the next navigation would.
+_ASK_FOR_UPDATE_AFTER_S = 10
+
+
 def wait_offline_ready(page, version: str | None = None, timeout_s: float = 120) -> str:
     """Wait until the active service worker (of the site's ``version``, if given) has every
     file of the site in its cache; returns the version of the site it keeps."""
-    deadline = time.monotonic() + timeout_s
+    started = time.monotonic()
+    deadline = started + timeout_s
+    asked_at = started
     while True:
         answer = page.evaluate(_PRECACHE_STATUS)
         if answer and (version is None or answer == version):
             return answer
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the site was not kept for offline use (last answer: {answer})")
+        now = time.monotonic()
+        if now > deadline:
+            workers = page.evaluate(_REGISTRATION_STATE, False)
+            raise TimeoutError(
+                f"the site was not kept for offline use (last answer: {answer}; workers: {workers})"
+            )
+        if version is not None and answer and now - asked_at > _ASK_FOR_UPDATE_AFTER_S:
+            # The active worker keeps another build: make sure the browser has looked for this one.
+            page.evaluate(_REGISTRATION_STATE, True)
+            asked_at = now
         page.wait_for_timeout(300)
 
 
