@@ -135,7 +135,7 @@ def _answer(question: str, reads: list[tuple[Call, Result]], listed: list[str], 
              for call, result in reads if not failed(result)]
     read_names = {key_value(call.input) for call, result in reads if not failed(result)}
     if listed and (mentions(question, "files.list") or not reads):
-        lines.insert(0, voice.line("files.folder_has", files=", ".join(listed)))
+        lines.insert(0, voice.line("files.folder_has", files=voice.join(listed, short=True)))
     for call, result in reads:
         if not failed(result):
             continue

@@ -64,7 +64,9 @@ def test_several_files_in_one_turn(lang):
 def test_listing_the_folder(lang):
     first, second = ask(lang, "list")
     assert calls([first]) == [[("list_files", {})]]
-    assert second["text"] == phrase(lang, "files.folder_has", files=", ".join(FILES))
+    # The names joined with the language's comma ("、" in Chinese, "،" in Persian).
+    names = phrase(lang, "short_separator").join(FILES)
+    assert second["text"] == phrase(lang, "files.folder_has", files=names)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
