@@ -75,8 +75,9 @@ _PRECACHE_STATUS = """() => new Promise((resolve) => {
 })"""
 
 
-# The registration's workers, by state, with the version each keeps; with ``check``, the
-# registration is also asked to look for a newer worker (as a navigation does).
+# The state of each of the registration's workers (installing, waiting, active); with ``check``,
+# and no newer worker already on its way, the registration is also asked to look for one (as a
+# navigation does).
 _REGISTRATION_STATE = """(check) => navigator.serviceWorker.getRegistration().then((registration) => {
     if (!registration) return null;
     const state = (worker) => worker && worker.state;
