@@ -6,7 +6,9 @@ the program's own copy for longer waits is the lesson responses-api's, not repea
 The id is saved after every turn, not only after one that asked for a tool: a turn that ends
 in an answer followed by a new message from the customer is sent against the answer, not
 against a response whose call has no output (which the API refuses: "No tool output found for
-function call …"). Run on the page's own setup (the `hold-responses` snippet and everything it
+function call …"). A turn that is no answer (cut, filtered) or that still asks for a tool at the
+step limit ends the chain: the state is cleared and the next message opens a new conversation,
+so no call is ever left without an output in a chained request. Run on the page's own setup (the `hold-responses` snippet and everything it
 continues)."""
 
 import pytest
@@ -82,34 +84,47 @@ MAX_STEPS = 1
 state = {}
 assert run_turn_responses(state, SESSION, question) is None      # the limit stops a turn that ends in a call
 assert REFUNDS == []
+assert state == {}                                # the chain ends: nothing is kept
+MAX_STEPS = 5
 run_turn_responses(state, SESSION, question)      # the customer writes again
 """
 
 
+def starts_afresh(stopped: dict, again: dict) -> None:
+    """`again` opens a new conversation: no previous_response_id, so the calls `stopped` left
+    without an output are never answered (which the API would require of a chained request)."""
+    assert any(item["type"] == "function_call" for item in stopped["response"]["output"]) or \
+        stopped["response"]["status"] != "completed"
+    assert "previous_response_id" not in again["request"]
+    assert again["request"]["input"][-1]["role"] == "user"
+    assert again["response"]["status"] == "completed"
+
+
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
-def test_a_call_left_by_the_step_limit_gets_an_output_before_the_next_message(lang):
+def test_a_call_left_by_the_step_limit_ends_the_chain_and_the_next_message_starts_afresh(lang):
     got = run_after(lang, STEP_LIMIT)
     assert got["status"] == "done", got["error"]
     stopped, again = got["calls"][-2:]
-    assert outputs_sent(stopped, again)[-1]["role"] == "user"
+    assert stopped["response"]["status"] == "completed"
+    starts_afresh(stopped, again)
 
 
 CUT_AFTER_THE_DECISION = """
 REFUNDS.clear()
 state = {}
 assert run_turn_responses(state, SESSION, question) is WAITING
-held = state["response_id"]
 RESPONSES_MAX_TOKENS = 16                         # the turn that carries the decision comes back cut
 assert run_turn_responses(state, SESSION, call_outputs(state, SESSION, approved=True)) is None
+assert state == {}                                # the chain ends: nothing is kept
 RESPONSES_MAX_TOKENS = 25_000
 run_turn_responses(state, SESSION, question)      # the customer writes again
 """
 
 
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
-def test_outputs_sent_in_a_cut_turn_go_again_with_the_next_message(lang):
+def test_a_cut_turn_ends_the_chain_and_the_next_message_starts_afresh(lang):
     got = run_after(lang, CUT_AFTER_THE_DECISION)
     assert got["status"] == "done", got["error"]
-    held, cut, again = got["calls"][-3:]
+    cut, again = got["calls"][-2:]
     assert cut["response"]["status"] == "incomplete"
-    assert outputs_sent(held, again)[-1]["role"] == "user"
+    starts_afresh(cut, again)
