@@ -8,8 +8,8 @@ in an answer followed by a new message from the customer is sent against the ans
 against a response whose call has no output (which the API refuses: "No tool output found for
 function call …"). A turn that is no answer (cut, filtered) or that still asks for a tool at the
 step limit ends the chain: the state is cleared and the next message opens a new conversation,
-so no call is ever left without an output in a chained request. Run on the page's own setup (the `hold-responses` snippet and everything it
-continues)."""
+so no call is ever left without an output in a chained request. Run on the page's own setup
+(the `hold-responses` snippet and everything it continues)."""
 
 import pytest
 from lesson_runtime import run_chain
@@ -90,11 +90,9 @@ run_turn_responses(state, SESSION, question)      # the customer writes again
 """
 
 
-def starts_afresh(stopped: dict, again: dict) -> None:
-    """`again` opens a new conversation: no previous_response_id, so the calls `stopped` left
-    without an output are never answered (which the API would require of a chained request)."""
-    assert any(item["type"] == "function_call" for item in stopped["response"]["output"]) or \
-        stopped["response"]["status"] != "completed"
+def starts_afresh(again: dict) -> None:
+    """`again` opens a new conversation: no previous_response_id, so what the stopped turn left
+    without an output is never owed (the API requires it only of a chained request)."""
     assert "previous_response_id" not in again["request"]
     assert again["request"]["input"][-1]["role"] == "user"
     assert again["response"]["status"] == "completed"
@@ -106,7 +104,8 @@ def test_a_call_left_by_the_step_limit_ends_the_chain_and_the_next_message_start
     assert got["status"] == "done", got["error"]
     stopped, again = got["calls"][-2:]
     assert stopped["response"]["status"] == "completed"
-    starts_afresh(stopped, again)
+    assert any(item["type"] == "function_call" for item in stopped["response"]["output"])
+    starts_afresh(again)
 
 
 CUT_AFTER_THE_DECISION = """
@@ -127,4 +126,4 @@ def test_a_cut_turn_ends_the_chain_and_the_next_message_starts_afresh(lang):
     assert got["status"] == "done", got["error"]
     cut, again = got["calls"][-2:]
     assert cut["response"]["status"] == "incomplete"
-    starts_afresh(cut, again)
+    starts_afresh(again)
