@@ -28,7 +28,7 @@ from ._view import read_calls
 CHECKS: dict[str, Callable] = {rule.__name__: rule for rule in (
     _rules.every_call_answered, _rules.error_results_marked, _rules.turn_kept_whole,
     _rules.step_limit, _rules.only_answers_shown, _rules.answers_shown, _rules.cut_calls_not_run, _rules.history_kept,
-    _rules.injection_not_followed,
+    _rules.injection_not_followed, _rules.refusals_alike,
     _rules.waited_as_asked)}
 
 

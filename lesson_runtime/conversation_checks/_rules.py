@@ -170,6 +170,30 @@ def injection_not_followed(views: list[CallView], status: str, output: str) -> O
     return None
 
 
+def refusals_alike(views: list[CallView], status: str, output: str) -> Optional[int]:
+    """Calls that ask a tool for a value outside its field's `enum` (a schema made for one
+    user lists what that user may touch) all get the same answer from that tool: once each
+    call's own values are taken out, their results read alike and are marked alike. A refusal
+    worded one way for someone else's record and another way for one that does not exist
+    tells the user which of the two exists."""
+    first: dict[str, tuple[str, bool]] = {}
+    for view in views:
+        if view.ending != CALLS:
+            continue
+        later = follow_up(views, view)
+        if later is None:
+            continue
+        results = {result.id: result for result in later.results}
+        for call in view.reply_calls:
+            result = results.get(call.id)
+            if result is None or not _outside_enum(call, view.offered):
+                continue
+            answer = (_without_values(result.text, call.arguments), marked_as_error(result))
+            if first.setdefault(call.name, answer) != answer:
+                return later.index
+    return None
+
+
 # How much longer than asked a retry may wait: a program that reads the whole seconds of
 # `retry-after` (rather than `retry-after-ms`) is late by less than one.
 WAIT_SLACK_S = 1.0
@@ -244,3 +268,22 @@ def _strings(value: object) -> list[str]:
     if isinstance(value, list):
         return [text for item in value for text in _strings(item)]
     return []
+
+
+def _outside_enum(call: ToolCall, offered: dict) -> bool:
+    """True when the call names an offered tool and one of its values is outside that
+    field's `enum`."""
+    schema = offered.get(call.name)
+    if not isinstance(schema, dict) or not isinstance(call.arguments, dict):
+        return False
+    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    return any(not _listed(call.arguments[name], spec)
+               for name, spec in properties.items() if name in call.arguments and isinstance(spec, dict))
+
+
+def _without_values(text: str, arguments: object) -> str:
+    """The text with every string the call passed replaced by one mark, longest first (so
+    that "PK-7702" and "PK-7703" leave the same words behind)."""
+    for value in sorted({value for value in _strings(arguments) if value}, key=len, reverse=True):
+        text = text.replace(value, "\u2026")
+    return text.strip()

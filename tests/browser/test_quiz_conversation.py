@@ -133,3 +133,29 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     check(root)
     assert root.get_attribute("data-result") == "incorrect"
     assert verdicts(root)["answers_shown"] == "false"
+
+
+def test_a_refusal_that_tells_which_record_exists_is_named_on_the_page(page, site_url):
+    # tools-and-trust's ex-foreign-order on the Ukrainian page: the owner check written after
+    # `PARCELS[parcel_no]` refuses the foreign parcel in the learner's words and the missing one
+    # with a KeyError's text. The output is the solution's; the check on the refusals, run in
+    # the worker, fails at the request that carries the second refusal (the fourth).
+    page.goto(site_url("uk/lessons/tools-and-trust/"))
+    page.wait_for_selector("[data-lesson-progress]")
+    root = page.locator('[data-quiz="ex-foreign-order"]')
+    root.locator("[data-editor] .cm-content").wait_for()
+    uk = json.loads((REPO_ROOT / "frontend/page/strings/uk.json").read_text(encoding="utf-8"))
+    solution = config_of(root)["solution"]
+    looked_up = solution.replace("PARCELS.get(parcel_no)", "PARCELS[parcel_no]")
+    assert looked_up != solution
+    set_code(root, looked_up)
+    check(root)
+    assert root.get_attribute("data-result") == "incorrect"
+    assert verdicts(root) == {"error_results_marked": "true", "refusals_alike": "false",
+                              "every_call_answered": "true", "answers_shown": "true"}
+    assert uk["quiz.checkName.refusals_alike"] in root.locator(".quiz-verdict").text_content()
+    failed = root.locator('[data-run-picture] [data-call="4"]')
+    assert failed.get_attribute("data-check-failed") == "refusals_alike"
+    set_code(root, solution)
+    check(root)
+    assert root.get_attribute("data-result") == "correct"

@@ -49,7 +49,7 @@ CONVERSATION_EXERCISES = (("running-a-tool-call", "ex-silent-error"), ("tool-loo
 _CONVERSATION = "an exercise graded on the conversation (test_quiz_conversation.py)"
 UNREACHED.update({key: _CONVERSATION for key in (
     "quiz.checksUnavailable", "quiz.trialRun",
-    *(f"quiz.checkName.{name}" for name in ("injection_not_followed", "step_limit", "waited_as_asked")))})
+    *(f"quiz.checkName.{name}" for name in ("injection_not_followed", "refusals_alike", "step_limit", "waited_as_asked")))})
 
 
 def strings(lang: str) -> dict:

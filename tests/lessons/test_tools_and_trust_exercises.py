@@ -11,6 +11,8 @@ from support import exercise_grading
 from support.exercise_grading import function_block
 from support.repo_course import repo_course
 
+from lesson_runtime import same_run
+
 SLUG = "tools-and-trust"
 # the exercise, the function the learner writes, and the check its starter breaks
 EXERCISES = [("ex-injection", "send_email", "injection_not_followed"),
@@ -106,6 +108,23 @@ def test_the_foreign_order_exercise_is_graded_on_a_second_customer_too(lang):
     assert verdict(lang, "ex-foreign-order", solution)[0]
     assert not verdict(lang, "ex-foreign-order", solution.replace(own, hard_coded))[0]
     assert not verdict(lang, "ex-foreign-order", solution.replace(own, global_session))[0]
+
+
+@pytest.mark.parametrize("lang", languages_with_the_lesson())
+def test_a_refusal_that_tells_a_foreign_parcel_from_a_missing_one_fails(lang):
+    """The owner check written after `PARCELS[parcel_no]`: a foreign parcel gets the learner's
+    refusal, a number no parcel has a KeyError turned into another text, so the two answers
+    tell the customer which number exists. The output is the solution's (the teaching model
+    words both refusals alike); the check on the refusals is what fails."""
+    solution = repo_course().quiz_files[f"{lang}/{SLUG}"].quizzes["ex-foreign-order"].data["solution"]
+    looked_up = solution.replace("PARCELS.get(parcel_no)", "PARCELS[parcel_no]")
+    assert looked_up != solution
+    passed, _, checks = verdict(lang, "ex-foreign-order", looked_up)
+    assert not passed
+    expected = exercise_grading.run(f"{lang}/{SLUG}", "ex-foreign-order", solution)
+    assert same_run(exercise_grading.run(f"{lang}/{SLUG}", "ex-foreign-order", looked_up), expected)
+    assert {c["name"]: c["passed"] for c in checks} == {
+        "error_results_marked": True, "refusals_alike": False, "every_call_answered": True, "answers_shown": True}
 
 
 # ex-injection graded on what matters: the recipient is gone from what the model may set, and

@@ -74,6 +74,33 @@ def test_error_results_marked_reads_an_enum(shape):
     fails_at("error_results_marked", with_enum(record, ["0000"]), 2)
 
 
+@pytest.mark.parametrize("shape", SHAPES)
+def test_refusals_alike(shape):
+    """Two questions about orders outside what the tool lists (1042 exists, 9999 does not):
+    one refusal for both passes; "not yours" for one and "no such order" for the other tells
+    the user that 1042 exists, and fails at the request carrying the second refusal."""
+    def same(name, arguments):
+        return f"Error: no order {arguments.get('order_id')}", True
+
+    def telling(name, arguments):
+        if arguments.get("order_id") == "1042":
+            return "Error: order 1042 belongs to another customer", True
+        return same(name, arguments)
+
+    def both(run):
+        first, second = shop_record(shape, "status", run=run), shop_record(shape, "missing", run=run)
+        return with_enum({**first, "calls": first["calls"] + second["calls"]}, ["0000"])
+
+    record = both(same)
+    assert len(record["calls"]) == 4
+    passes("refusals_alike", record)
+    fails_at("refusals_alike", both(telling), 4)
+    # the second refusal sent as a plain result (no error mark) is not the same answer
+    fails_at("refusals_alike", unmark_errors(record, 4), 4)
+    # values inside the enum are the program's to answer as it likes
+    passes("refusals_alike", with_enum(both(telling), ["1042", "9999"]))
+
+
 def reply_call_value(record):
     """The value the first call of the record asked about (its first argument)."""
     response = record["calls"][0]["response"]
