@@ -77,9 +77,28 @@ REPO = Path(__file__).resolve().parents[2]
 PYTHON_START_MS = 60_000
 
 
+def bundle_sources() -> list[Path]:
+    """What `npm run build` bundles from: the front end's modules and strings, the quiz kinds'
+    widgets, and the build script itself."""
+    frontend = REPO / "frontend"
+    return [*(path for path in frontend.rglob("*") if path.is_file() and path.relative_to(frontend).parts[0] != "dist"),
+            *(REPO / "quiz_kinds").rglob("*.js"), REPO / "tools" / "build-frontend.mjs"]
+
+
+def bundle_is_stale() -> bool:
+    """True when frontend/dist is missing or older than a file it is built from: a strings file
+    or a module edited since the last `npm run build` (scripts/test always bundles first; a
+    browser test run on its own would otherwise test the old bundle)."""
+    main = REPO / "frontend" / "dist" / "main.js"
+    if not main.is_file():
+        return True
+    built = main.stat().st_mtime
+    return any(source.stat().st_mtime > built for source in bundle_sources())
+
+
 def build_site(target: Path) -> None:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    if not (REPO / "frontend" / "dist" / "main.js").is_file():
+    if bundle_is_stale():
         subprocess.run(["npm", "run", "build"], cwd=REPO, check=True, env=env)
     mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)]
     result = subprocess.run(mkdocs, cwd=REPO, env=env, capture_output=True, text=True)
