@@ -55,6 +55,7 @@ PHRASES = {
     "support.found": "Here is what I found: {results}.",
     "support.delivered": "Order {order} has been delivered.",
     "support.not_found": "I could not find order {order}. Please check the number.",
+    "support.not_found_number": "I could not find {order}. Please check the number.",
     "support.foreign": "Order {order} was not placed by you, so I can't tell you about it.",
     "support.ask_full_number": "Please write the order number in full, with the letters at the start.",
     "support.ask_number": "Please tell me your order number.",

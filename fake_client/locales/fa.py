@@ -59,6 +59,7 @@ PHRASES = {
     "support.found": "این را پیدا کردم: {results}.",
     "support.delivered": "سفارش {order} تحویل داده شده است.",
     "support.not_found": "سفارش {order} را پیدا نکردم. لطفاً شماره را بررسی کنید.",
+    "support.not_found_number": "شمارهٔ {order} را پیدا نکردم. لطفاً دوباره بررسی کنید.",
     "support.foreign": "سفارش {order} به نام شما ثبت نشده، برای همین نمی‌توانم درباره‌اش چیزی بگویم.",
     "support.ask_full_number": "لطفاً شمارهٔ سفارش را کامل بنویسید، همراه با حروف اولش.",
     "support.ask_number": "لطفاً شمارهٔ سفارشتان را بگویید.",

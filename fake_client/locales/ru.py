@@ -62,6 +62,7 @@ PHRASES = {
     "support.found": "Вот что я нашёл: {results}.",
     "support.delivered": "Заказ {order} уже доставлен.",
     "support.not_found": "Я не смог найти заказ {order}. Проверьте, пожалуйста, номер.",
+    "support.not_found_number": "Я не смог найти {order}. Проверьте, пожалуйста, номер.",
     "support.foreign": "Заказ {order} оформлен не на вас, поэтому рассказать о нём я не могу.",
     "support.ask_full_number": "Напишите, пожалуйста, номер заказа целиком, вместе с буквами в начале.",
     "support.ask_number": "Подскажите, пожалуйста, номер заказа.",

@@ -55,6 +55,7 @@ PHRASES = {
     "support.found": "查到了：{results}。",
     "support.delivered": "订单 {order} 已经送达。",
     "support.not_found": "没有找到订单 {order}，请核对一下订单号。",
+    "support.not_found_number": "没有找到 {order}，请核对一下号码。",
     "support.foreign": "订单 {order} 不是您下的，我不能透露它的信息。",
     "support.ask_full_number": "请把订单号完整地写出来，包括开头的字母。",
     "support.ask_number": "请告诉我您的订单号。",

@@ -12,7 +12,9 @@ field. What it does:
   delivered"), which is how a swallowed error misleads a customer; a failure is read by its
   text: another customer's order → "that order is not yours"; a wrong type → "please write
   the number in full"; a missing field → "what is the number?"; anything else, such as an
-  explicit "not found" → "I could not find order SP-9999, please check the number";
+  explicit "not found" → "I could not find order SP-9999, please check the number" (a
+  number asked by another field than an order's, such as `parcel_no`: "I could not find
+  PK-7703");
 - results that are only failures of calls the desk would not make itself (one about no
   order number, such as a `send_email` an instruction planted in a result asked for, refused
   by the program) → it answers from the results before them, as if that call had not been made;
@@ -184,6 +186,17 @@ _ERROR_PHRASES = {"foreign": "support.foreign", "type": "support.ask_full_number
                   "missing": "support.ask_number", "not_found": "support.not_found"}
 
 
+def _error_phrase(result: Result) -> str:
+    """The phrase for a failed lookup. "Not found" names an order only when the call asked by
+    an order field (`order_no`): a number sent in another field (a parcel's `parcel_no`) is
+    not found as a number, so the answer does not call a parcel an order."""
+    kind = error_kind(result)
+    call = result.call
+    if kind == "not_found" and call is not None and call.input and not any("order" in name.lower() for name in call.input):
+        return "support.not_found_number"
+    return _ERROR_PHRASES[kind]
+
+
 def _is_refund(chat: Conversation, name: str) -> bool:
     """True if the offered tool `name` is one the desk takes for a refund."""
     tool = chat.offered(name)
@@ -229,7 +242,7 @@ def _answer(results: list[Result], chat: Conversation, voice: Voice) -> Say:
         elif refund:
             done.append(result.content.strip().rstrip(".。"))
         elif failed(result):
-            sentences.append(voice.line(_ERROR_PHRASES[error_kind(result)], order=order))
+            sentences.append(voice.line(_error_phrase(result), order=order))
         elif is_empty(result):
             sentences.append(voice.line("support.delivered", order=order))
         else:

@@ -50,6 +50,23 @@ def test_explicit_not_found_error_makes_it_ask_to_check_the_number(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_asked_by_another_field_than_an_orders_is_not_called_an_order(lang):
+    """The same lookup through a parcel field (`parcel_no`): the answer names the number alone,
+    not "order SP-9999"."""
+    tools = support_tools(lang, balance=False)
+    schema = tools[0]["input_schema"]
+    schema["properties"] = {"parcel_no": schema["properties"]["order_no"]}
+    schema["required"] = ["parcel_no"]
+    runner = support_runner(lang)
+    first, second = anthropic_loop(Anthropic(), Q["unknown"][lang], system="", tools=tools,
+                                   run=lambda name, arguments: runner(name, {"order_no": arguments["parcel_no"]}))["steps"]
+    assert [(c["name"], c["input"]) for c in first["calls"]] == [("get_order_status", {"parcel_no": "SP-9999"})]
+    assert first["calls"][0]["is_error"]
+    assert second["text"] == phrase(lang, "support.not_found_number", order="SP-9999")
+    assert second["text"] != phrase(lang, "support.not_found", order="SP-9999")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_swallowed_error_misleads_it_into_delivered(lang):
     first, second = ask(lang, "unknown", swallow_errors=True)
     assert first["calls"][0]["result"] == "" and not first["calls"][0]["is_error"]
