@@ -7,7 +7,9 @@ Tools it understands: order status ("status", "delivery", "where"), account bala
 field. What it does:
 
 - the conversation ends with tool results → for each: a successful one is quoted (a refund's
-  as done, `support.done`; a failed refund's error as not done, `support.not_done`); an
+  as done, `support.done`, and so is an action's that is not about an order, such as a mail
+  sent: "Done: the mail was sent to …", not "Here is what I found"; a failed refund's error
+  as not done, `support.not_done`); an
   *empty* one ("", "[]", "{}", "null") is taken as good news ("order SP-1024 has been
   delivered"), which is how a swallowed error misleads a customer; a failure is read by its
   text: another customer's order → "that order is not yours"; a wrong type → "please write
@@ -245,6 +247,8 @@ def _answer(results: list[Result], chat: Conversation, voice: Voice) -> Say:
             sentences.append(voice.line(_error_phrase(result), order=order))
         elif is_empty(result):
             sentences.append(voice.line("support.delivered", order=order))
+        elif result.call is not None and not _own(result.call):
+            done.append(result.content.strip().rstrip(".。"))   # an action, such as a mail sent: not a finding
         else:
             found.append(result.content.strip().rstrip(".。"))
     if found:
