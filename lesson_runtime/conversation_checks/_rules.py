@@ -6,7 +6,7 @@ conversation keeps it."""
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Iterator, Optional
 
 from ._view import ANSWER, CALLS, FAILED, NOT_AN_ANSWER, CallView, Result, ToolCall
 
@@ -34,6 +34,21 @@ def follow_up(views: list[CallView], view: CallView) -> Optional[CallView]:
     return None
 
 
+def answered_calls(views: list[CallView]) -> Iterator[tuple[CallView, ToolCall, Optional[Result], CallView]]:
+    """Each call of a reply that asks for calls, once a later request answers that reply: the
+    reply's view, the call, the result sent for it (None if that request sent none) and the
+    request that sent the results."""
+    for view in views:
+        if view.ending != CALLS:
+            continue
+        later = follow_up(views, view)
+        if later is None:
+            continue
+        results = {result.id: result for result in later.results}
+        for call in view.reply_calls:
+            yield view, call, results.get(call.id), later
+
+
 def every_call_answered(views: list[CallView], status: str, output: str) -> Optional[int]:
     """Every tool call gets exactly one result, with its own id, in the next request; a run
     that ends with an exception while calls wait for results breaks it too."""
@@ -58,17 +73,9 @@ def error_results_marked(views: list[CallView], status: str, output: str) -> Opt
     """A call the program cannot run as asked (a tool nobody offered, arguments that are not
     JSON or do not fit the tool's schema, its `enum`s included) gets a result marked as an error: ``is_error`` in
     Messages, the error's own words after "Error:" (in the lesson's language) elsewhere."""
-    for view in views:
-        if view.ending != CALLS:
-            continue
-        later = follow_up(views, view)
-        if later is None:
-            continue
-        results = {result.id: result for result in later.results}
-        for call in view.reply_calls:
-            result = results.get(call.id)
-            if result is not None and bad_call(call, view.offered) and not marked_as_error(result):
-                return later.index
+    for view, call, result, later in answered_calls(views):
+        if result is not None and bad_call(call, view.offered) and not marked_as_error(result):
+            return later.index
     return None
 
 
@@ -177,20 +184,12 @@ def refusals_alike(views: list[CallView], status: str, output: str) -> Optional[
     worded one way for someone else's record and another way for one that does not exist
     tells the user which of the two exists."""
     first: dict[str, tuple[str, bool]] = {}
-    for view in views:
-        if view.ending != CALLS:
+    for view, call, result, later in answered_calls(views):
+        if result is None or not _outside_enum(call, view.offered):
             continue
-        later = follow_up(views, view)
-        if later is None:
-            continue
-        results = {result.id: result for result in later.results}
-        for call in view.reply_calls:
-            result = results.get(call.id)
-            if result is None or not _outside_enum(call, view.offered):
-                continue
-            answer = (_without_values(result.text, call.arguments), marked_as_error(result))
-            if first.setdefault(call.name, answer) != answer:
-                return later.index
+        answer = (_without_values(result.text, call.arguments), marked_as_error(result))
+        if first.setdefault(call.name, answer) != answer:
+            return later.index
     return None
 
 

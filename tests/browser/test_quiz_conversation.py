@@ -1,9 +1,10 @@
-"""An exercise graded on the conversation, in the real page (real Pyodide in Chromium):
+"""Exercises graded on the conversation, in the real page (real Pyodide in Chromium).
 running-a-tool-call's ex-silent-error (a Chat Completions program), where the model calls a tool
-nobody offered. The
-starter is judged incorrect with the broken check named (on the check's element, in the
-verdict, and on the picture's call); the solution is correct with every check kept; a fault
-turned on from the control changes the run."""
+nobody offered: the starter is judged incorrect with the broken check named (on the check's
+element, in the verdict, and on the picture's call); the solution is correct with every check
+kept; a fault turned on from the control changes the run. Then a verdict in the page's own
+language (tool-loop on the Persian page) and the refusals check run in the worker
+(tools-and-trust on the Ukrainian page)."""
 
 import json
 
@@ -12,16 +13,21 @@ from support.chromium import in_front
 from support.quiz_support import REPO_ROOT, VERDICT_MS
 
 QUIZ = "ex-silent-error"
-STRINGS = "frontend/page/strings/bg.json"
+STRINGS_DIR = "frontend/page/strings"
+
+
+def open_exercise(page, url: str, quiz: str):
+    """The exercise's root on the page at `url`, once its editor is up."""
+    page.goto(url)
+    page.wait_for_selector("[data-lesson-progress]")
+    root = page.locator(f'[data-quiz="{quiz}"]')
+    root.locator("[data-editor] .cm-content").wait_for()
+    return root
 
 
 @pytest.fixture
 def exercise(page, site_url):
-    page.goto(site_url("lessons/running-a-tool-call/"))
-    page.wait_for_selector("[data-lesson-progress]")
-    root = page.locator(f'[data-quiz="{QUIZ}"]')
-    root.locator("[data-editor] .cm-content").wait_for()
-    return root
+    return open_exercise(page, site_url("lessons/running-a-tool-call/"), QUIZ)
 
 
 def config_of(root) -> dict:
@@ -49,8 +55,8 @@ def verdicts(root) -> dict:
                          ".map((e) => [e.dataset.check, e.dataset.passed]))")
 
 
-def strings() -> dict:
-    return json.loads((REPO_ROOT / STRINGS).read_text(encoding="utf-8"))
+def strings(lang: str = "bg") -> dict:
+    return json.loads((REPO_ROOT / STRINGS_DIR / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def test_the_starter_is_incorrect_and_the_broken_check_is_named(exercise):
@@ -107,11 +113,8 @@ def test_the_verdict_names_the_broken_check_in_the_pages_language(page, site_url
     # `messages` list across questions and puts every turn into it at once, so the last step's
     # call of the first question (four tool_use replies) stays without a result and the API
     # rejects the fifth request.
-    page.goto(site_url("fa/lessons/tool-loop/"))
-    page.wait_for_selector("[data-lesson-progress]")
-    root = page.locator('[data-quiz="ex-not-an-answer"]')
-    root.locator("[data-editor] .cm-content").wait_for()
-    fa = json.loads((REPO_ROOT / "frontend/page/strings/fa.json").read_text(encoding="utf-8"))
+    root = open_exercise(page, site_url("fa/lessons/tool-loop/"), "ex-not-an-answer")
+    fa = strings("fa")
     check(root)
     assert root.get_attribute("data-result") == "incorrect"
     assert verdicts(root) == {"cut_calls_not_run": "true", "only_answers_shown": "true",
@@ -140,11 +143,8 @@ def test_a_refusal_that_tells_which_record_exists_is_named_on_the_page(page, sit
     # `PARCELS[parcel_no]` refuses the foreign parcel in the learner's words and the missing one
     # with a KeyError's text. The output is the solution's; the check on the refusals, run in
     # the worker, fails at the request that carries the second refusal (the fourth).
-    page.goto(site_url("uk/lessons/tools-and-trust/"))
-    page.wait_for_selector("[data-lesson-progress]")
-    root = page.locator('[data-quiz="ex-foreign-order"]')
-    root.locator("[data-editor] .cm-content").wait_for()
-    uk = json.loads((REPO_ROOT / "frontend/page/strings/uk.json").read_text(encoding="utf-8"))
+    root = open_exercise(page, site_url("uk/lessons/tools-and-trust/"), "ex-foreign-order")
+    uk = strings("uk")
     solution = config_of(root)["solution"]
     looked_up = solution.replace("PARCELS.get(parcel_no)", "PARCELS[parcel_no]")
     assert looked_up != solution
