@@ -59,8 +59,10 @@ def quiz_files(root: Path, slugs: list[str]) -> dict[str, dict[str, list[tuple[s
 # --- what the course file should say -------------------------------------------------------
 
 def expected_prerequisites(blocks: list[dict], existing: list[str]) -> dict[str, list[str]]:
-    """For each existing lesson, the plan's prerequisites with every lesson not written yet
-    replaced by its own prerequisites (recursively), and none implied by another kept."""
+    """For each existing lesson, the plan's prerequisites as the plan lists them (a lesson may
+    build directly on two lessons one of which builds on the other), with every lesson not
+    written yet replaced by its own prerequisites (recursively), none of those stand-ins
+    implied by another prerequisite kept."""
     plan = {block["lesson"]: list(block.get("prerequisites") or []) for block in blocks}
 
     def ancestors(slug: str) -> set[str]:
@@ -83,8 +85,10 @@ def expected_prerequisites(blocks: list[dict], existing: list[str]) -> dict[str,
 
     expected = {}
     for slug in existing:
+        listed = [lesson for lesson in plan.get(slug, []) if lesson in existing]
         kept = nearest_existing(slug)
-        expected[slug] = [a for a in kept if not any(a in ancestors(b) for b in kept if b != a)]
+        expected[slug] = [a for a in kept
+                          if a in listed or not any(a in ancestors(b) for b in kept if b != a)]
     return expected
 
 
@@ -296,6 +300,16 @@ def test_prerequisites_skip_lessons_not_written_yet_and_fail_when_they_differ():
     assert expected_prerequisites(blocks, ["one", "two", "four"]) == {"one": [], "two": ["one"], "four": ["two"]}
     assert prerequisite_problems(blocks, {"one": [], "two": ["one"], "four": ["one"]}) == [
         "lesson 'four': lessons/course.yaml says prerequisites ['one'], the plan gives ['two']"]
+
+
+def test_a_prerequisite_the_plan_lists_stays_even_when_another_implies_it():
+    # "four" builds directly on "one" and on "three"; "three" is not written yet and stands in
+    # as "two", which builds on "one": "one" is kept all the same, since the plan lists it
+    blocks = plan_blocks(SAMPLE.replace("lesson: four\nprerequisites: [three]",
+                                        "lesson: four\nprerequisites: [one, three]"))
+    assert expected_prerequisites(blocks, ["one", "two", "four"])["four"] == ["one", "two"]
+    assert prerequisite_problems(blocks, {"one": [], "two": ["one"], "four": ["two"]}) == [
+        "lesson 'four': lessons/course.yaml says prerequisites ['two'], the plan gives ['one', 'two']"]
 
 
 def test_a_quiz_the_plan_does_not_name_fails():
