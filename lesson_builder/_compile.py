@@ -111,6 +111,8 @@ def compile_lessons(many: list[LessonInputs], tools: CompileTools, *, render: bo
         if render:
             asked[work.key] = work.ask_pictures(tools.pictures)
         work.check(tools.runner)
+        if work.problems:
+            tools.runner.forget(plans[index].values())
     for work in to_do:
         if render:
             work.render(work.drawn_pictures(asked[work.key], tools.pictures))

@@ -85,6 +85,14 @@ class TranscriptCache:
         except (OSError, ValueError):
             return None
 
+    def forget(self, key: str) -> None:
+        """Drop a kept run: the next build runs it again."""
+        if self.folder is not None:
+            try:
+                (self.folder / f"{key}.json").unlink()
+            except FileNotFoundError:
+                pass
+
     def put(self, key: str, transcript: dict) -> None:
         # A run stopped by a limit may be a slow machine, not the code: run it again next time.
         if self.folder is None or transcript["status"] == "timeout":
@@ -146,6 +154,13 @@ class ChainRunner:
         self.grace = GRACE_SECONDS if grace is None else grace  # seconds past a chain's own limit
         self.ran = 0  # chains run (not found in the cache) so far
         self._no_zygote = not hasattr(socket, "send_fds") or not hasattr(os, "fork")
+
+    def forget(self, requests: Iterable[RunRequest]) -> None:
+        """Run these chains again next time rather than take them from the cache: they belong to
+        a lesson with a problem, and a problem may be the machine's (code that reads the clock
+        printed what a loaded machine made of it) as well as the author's."""
+        for request in requests:
+            self.cache.forget(request.key(self.fingerprint))
 
     def run_groups(self, groups: Iterable[list[RunRequest]]) -> dict[RunRequest, dict]:
         """Run each group (a lesson's chains) in its own subprocess; each request once."""

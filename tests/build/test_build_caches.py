@@ -106,6 +106,10 @@ def test_a_lesson_with_a_problem_is_checked_again_at_every_build(tmp_path):
     memo = LessonMemo()
     assert len(build_course(root, memo=memo).problems) == 1
     assert len(build_course(root, memo=memo).problems) == 1
+    # and its chains run again, not only its check: a run that read a loaded machine's clock
+    # must not be kept as the lesson's output (lesson two, without a problem, runs nothing)
+    again = build_course(root)
+    assert len(again.problems) == 1 and again.chains_run == 2
 
 
 # --- the whole site (mkdocs build, mkdocs serve) on a copy of the project ----------------
