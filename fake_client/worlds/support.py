@@ -193,8 +193,8 @@ def _error_phrase(result: Result) -> str:
     an order field (`order_no`): a number sent in another field (a parcel's `parcel_no`) is
     not found as a number, so the answer does not call a parcel an order."""
     kind = error_kind(result)
-    call = result.call
-    if kind == "not_found" and call is not None and call.input and not any("order" in name.lower() for name in call.input):
+    asked_by = list(result.call.input) if result.call is not None else []
+    if kind == "not_found" and asked_by and not any("order" in name.lower() for name in asked_by):
         return "support.not_found_number"
     return _ERROR_PHRASES[kind]
 

@@ -218,13 +218,22 @@ def bad_call(call: ToolCall, offered: dict) -> bool:
     if call.name not in offered or call.arguments is None:
         return True
     schema = offered[call.name] if isinstance(offered[call.name], dict) else {}
-    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     if any(name not in call.arguments for name in schema.get("required") or []):
         return True
-    if schema.get("additionalProperties") is False and set(call.arguments) - set(properties):
+    if schema.get("additionalProperties") is False and set(call.arguments) - set(_properties(schema)):
         return True
-    return any(not _fits(call.arguments[name], spec.get("type")) or not _listed(call.arguments[name], spec)
-               for name, spec in properties.items() if name in call.arguments and isinstance(spec, dict))
+    return any(not _fits(value, spec.get("type")) or not _listed(value, spec)
+               for value, spec in _given_fields(call, schema))
+
+
+def _properties(schema: dict) -> dict:
+    return schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+
+
+def _given_fields(call: ToolCall, schema: dict) -> list[tuple[object, dict]]:
+    """(value, its field's spec) for each argument the schema declares."""
+    return [(call.arguments[name], spec) for name, spec in _properties(schema).items()
+            if name in call.arguments and isinstance(spec, dict)]
 
 
 _TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
@@ -275,9 +284,7 @@ def _outside_enum(call: ToolCall, offered: dict) -> bool:
     schema = offered.get(call.name)
     if not isinstance(schema, dict) or not isinstance(call.arguments, dict):
         return False
-    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-    return any(not _listed(call.arguments[name], spec)
-               for name, spec in properties.items() if name in call.arguments and isinstance(spec, dict))
+    return any(not _listed(value, spec) for value, spec in _given_fields(call, schema))
 
 
 def _without_values(text: str, arguments: object) -> str:
